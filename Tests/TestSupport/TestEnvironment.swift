@@ -1,0 +1,47 @@
+import Foundation
+
+/// Where tests find what lives outside the repo (the shared test suites) or outside the process
+/// (the loopback servers that `Tests/run.sh` starts), and whether a missing piece may be skipped.
+///
+/// On a user's machine a test that lacks its data or server is skipped with a message naming what it
+/// needs. In CI (`CI=true`) nothing may be skipped, so such a test runs and fails loudly instead.
+public enum TestEnvironment {
+    /// True when running under CI, where every test must run.
+    public static var isCI: Bool {
+        ProcessInfo.processInfo.environment["CI"].map { ["1", "true", "yes"].contains($0.lowercased()) } ?? false
+    }
+
+    /// The repository root, found from this file's own path.
+    public static let repositoryRoot: URL = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent()  // TestSupport
+        .deletingLastPathComponent()  // Tests
+        .deletingLastPathComponent()
+
+    /// `../shared/testdata` beside the repository, or `ENDPOINTGEN_TESTDATA` when set.
+    public static var testdataRoot: URL {
+        if let override = ProcessInfo.processInfo.environment["ENDPOINTGEN_TESTDATA"] {
+            return URL(fileURLWithPath: override)
+        }
+        return repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared/testdata")
+    }
+
+    /// A folder of the shared test data, e.g. `testdata("yaml-test-suite")`.
+    public static func testdata(_ name: String) -> URL {
+        testdataRoot.appendingPathComponent(name)
+    }
+
+    /// Whether a test needing the shared folder `name` should run: it exists, or we are in CI.
+    public static func canRun(needingTestdata name: String) -> Bool {
+        isCI || FileManager.default.fileExists(atPath: testdata(name).path)
+    }
+
+    /// The URL of a loopback test server that `Tests/run.sh` started, from the environment variable `name`.
+    public static func serverURL(_ name: String) -> URL? {
+        ProcessInfo.processInfo.environment[name].flatMap(URL.init(string:))
+    }
+
+    /// Whether a test needing the server in variable `name` should run: it is set, or we are in CI.
+    public static func canRun(needingServer name: String) -> Bool {
+        isCI || serverURL(name) != nil
+    }
+}

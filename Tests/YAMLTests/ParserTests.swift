@@ -1,0 +1,59 @@
+import Diagnostics
+import Testing
+import YAML
+
+@Suite struct ParserTests {
+    @Test func nodesCarryOneBasedLocationsAndKeepKeyOrder() throws {
+        let root = try YAMLParser.parseDocument("name: Auth\nserver:\n  port: 8080\n  host: x\n", file: "a.yaml")
+        let server = try #require(root["server"])
+        #expect(server.mapping?.map { $0.key.text } == ["port", "host"])
+        #expect(server["port"]?.location == SourceLocation(file: "a.yaml", line: 3, column: 9))
+        #expect(root["name"]?.location == SourceLocation(file: "a.yaml", line: 1, column: 7))
+    }
+
+    @Test func scalarsKeepSourceTextAndStyle() throws {
+        let root = try YAMLParser.parseDocument("version: 1.0\ncountry: NO\nq: 'x'\n", file: "a.yaml")
+        #expect(root["version"]?.scalar == YAMLScalar("1.0"))
+        #expect(root["country"]?.resolved == .string("NO"))
+        #expect(root["q"]?.scalar == YAMLScalar("x", style: .singleQuoted))
+    }
+
+    @Test func duplicateKeysAreRefused() {
+        #expect(throws: DiagnosticError.self) { try YAMLParser.parse("a: 1\nb: 2\na: 3\n", file: "d.yaml") }
+        do {
+            _ = try YAMLParser.parse("a: 1\nb: 2\na: 3\n", file: "d.yaml")
+        } catch {
+            #expect(error.description == "d.yaml:3:1: error: duplicate key 'a' (first at line 1)\na: 3\n^")
+        }
+    }
+
+    @Test func intAndStringKeysDiffer() throws {
+        let root = try YAMLParser.parseDocument("1: a\n'1': b\n", file: "k.yaml")
+        #expect(root.mapping?.count == 2)
+    }
+
+    @Test func aliasesExpandAndBillionLaughsIsRefused() throws {
+        let root = try YAMLParser.parseDocument("a: &x [1, 2]\nb: *x\n", file: "a.yaml")
+        #expect(root["b"]?.resolved == .array([.int(1), .int(2)]))
+        var laughs = "a0: &a0 [x, x, x, x, x, x, x, x, x, x]\n"
+        for level in 1...9 {
+            let refs = Array(repeating: "*a\(level - 1)", count: 10).joined(separator: ", ")
+            laughs += "a\(level): &a\(level) [\(refs)]\n"
+        }
+        #expect(throws: DiagnosticError.self) { try YAMLParser.parse(laughs, file: "lol.yaml") }
+    }
+
+    @Test func deepNestingIsALocatedError() {
+        let deep = String(repeating: "[", count: 100_000)
+        do {
+            _ = try YAMLParser.parse(deep, file: "deep.yaml")
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.diagnostics.first?.headline == "deep.yaml:1:513: error: nesting is deeper than 512 levels")
+        }
+    }
+
+    @Test func emptyFileHasNoDocuments() throws {
+        #expect(try YAMLParser.parse("", file: "e.yaml").isEmpty)
+    }
+}
