@@ -1,0 +1,83 @@
+/// One endpoint: its method on the client, its request builder and its fake's handler.
+public struct EndpointContext: Codable, Equatable, Sendable {
+    /// The method name, escaped if it is a keyword, e.g. `user` or `` `default` ``.
+    public var name: String
+    /// The name without escaping, for prose, e.g. `user`.
+    public var baseName: String
+    /// The fake's handler property, e.g. `userHandler`.
+    public var handlerName: String
+    /// The doc comment: the description, then e.g. ``/// `GET /users/{id}` ``.
+    public var docComment: [String]
+    /// The deprecation message as a literal, or `null` when the endpoint is not deprecated.
+    public var deprecated: String?
+    /// The runtime's method, e.g. `.get`.
+    public var method: String
+    /// The path template as a literal, e.g. `"/users/{id}"`.
+    public var pathLiteral: String
+    /// The Swift type the call returns, e.g. `User`, `Empty`, `Data`, `String`.
+    public var responseType: String
+    /// The parameters, in spec order.
+    public var parameters: [ParameterContext]
+    /// The parameter list with defaults, e.g. `id: Int, include: [String]? = nil`.
+    public var signature: String
+    /// The same without defaults, for protocol requirements, e.g. `id: Int, include: [String]?`.
+    public var requirementSignature: String
+    /// Arguments passing each parameter on, e.g. `id: id, include: include`.
+    public var arguments: String
+    /// The parameter types, for the fake's handler, e.g. `Int, [String]?`.
+    public var parameterTypes: String
+    /// The parameter names, for calling the fake's handler, e.g. `id, include`.
+    public var parameterNames: String
+    /// True when the endpoint takes parameters.
+    public var hasParameters: Bool
+    /// Required `String` parameters that must not be empty (checked before sending).
+    public var nonEmptyParameters: [ParameterContext]
+    /// True when `nonEmptyParameters` is not empty.
+    public var hasNonEmptyParameters: Bool
+    /// e.g. `["id": id]`, or `[:]`.
+    public var pathParametersExpression: String
+    /// e.g. `[QueryItem("include", include)]`, or `[]`.
+    public var queryExpression: String
+    /// e.g. `[HeaderField("X-Trace", trace)]`, or `[]`.
+    public var headersExpression: String
+    /// e.g. `.json(AuthenticateBody(email: email, password: password))`, or `nil`.
+    public var bodyExpression: String
+    /// e.g. `.required`.
+    public var auth: String
+    /// e.g. `.seconds(30)`, or `nil` for the client's timeout.
+    public var timeout: String
+    /// A `RetryPolicy(...)` expression, or `nil` for the client's policy.
+    public var retry: String
+    /// e.g. `["password"]`, or `[]`.
+    public var secretsExpression: String
+    /// The body, or `null` when the request has none.
+    public var body: BodyContext?
+    /// The fake's error text for a missing handler, as a literal.
+    public var missingHandlerLiteral: String
+}
+
+/// One parameter of an endpoint.
+public struct ParameterContext: Codable, Equatable, Sendable {
+    /// The Swift parameter name, escaped if needed, e.g. `include`.
+    public var name: String
+    /// The Swift type, e.g. `[String]?`.
+    public var type: String
+    /// The name on the wire as a literal, e.g. `"include"`.
+    public var wireNameLiteral: String
+    /// `path`, `query`, `header` or `body`.
+    public var placement: String
+    /// The default as code (e.g. `nil`, `"member"`, `.member`), or `null` when the caller must pass it.
+    public var defaultValue: String?
+}
+
+/// A request body.
+public struct BodyContext: Codable, Equatable, Sendable {
+    /// `json`, `form`, `multipart` or `binary`.
+    public var encoding: String
+    /// True for a JSON body, which gets its own `Encodable` struct.
+    public var isJSON: Bool
+    /// The JSON body's struct, nested in the endpoints enum, e.g. `AuthenticateBody`.
+    public var typeName: String
+    /// The body's fields, in spec order.
+    public var fields: [PropertyContext]
+}

@@ -1,0 +1,49 @@
+/// An object model: a `Codable, Sendable, Hashable` struct.
+public struct ModelContext: Codable, Equatable, Sendable {
+    /// The type name, e.g. `User`.
+    public var name: String
+    /// The doc comment lines, `///` included.
+    public var docComment: [String]
+    /// The properties, in spec order.
+    public var properties: [PropertyContext]
+    /// The memberwise initialiser's parameters, e.g. `id: Int, role: Role = .member, bio: String? = nil`.
+    public var initSignature: String
+    /// True when there are properties (an empty struct has no `CodingKeys`).
+    public var hasProperties: Bool
+    /// True when a property has a default, so `init(from:)` is written out to apply it.
+    public var hasDefaults: Bool
+}
+
+/// One stored property of a model, or one field of a JSON body.
+public struct PropertyContext: Codable, Equatable, Sendable {
+    /// The property name, escaped if needed, e.g. `expiresAt`.
+    public var name: String
+    /// The Swift type, e.g. `Date`.
+    public var type: String
+    /// The JSON key as a literal, e.g. `"expires_at"`.
+    public var keyLiteral: String
+    /// The default as code, or `null`.
+    public var defaultValue: String?
+    /// How `init(from:)` reads it, e.g. `try container.decodeIfPresent(Role.self, forKey: .role) ?? .member`.
+    public var decodeExpression: String
+    /// The doc comment lines, `///` included.
+    public var docComment: [String]
+}
+
+/// An enum model: a struct over a `String` raw value, open to values the spec does not list.
+public struct EnumContext: Codable, Equatable, Sendable {
+    /// The type name, e.g. `Role`.
+    public var name: String
+    /// The doc comment lines, `///` included.
+    public var docComment: [String]
+    /// The known values, in spec order.
+    public var cases: [EnumCaseContext]
+}
+
+/// One known value of an enum.
+public struct EnumCaseContext: Codable, Equatable, Sendable {
+    /// The static property, escaped if needed, e.g. `admin`.
+    public var name: String
+    /// The raw value as a literal, e.g. `"admin"`.
+    public var valueLiteral: String
+}

@@ -1,0 +1,63 @@
+/// Turns arbitrary spec text into Swift source that cannot change the meaning of the code around it.
+enum SwiftLiteral {
+    /// A double-quoted Swift string literal whose value is exactly `text`.
+    ///
+    /// `\` and `"` are escaped (so `\(`, `"""` and `#` stay text), line breaks and other control
+    /// characters become `\n`, `\r`, `\t` or `\u{...}`, and invisible format characters (bidi overrides,
+    /// zero-width spaces) become `\u{...}` so the literal shows what it holds.
+    static func string(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\\": result += "\\\\"
+            case "\"": result += "\\\""
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            default:
+                if isInvisible(scalar) {
+                    result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+                } else {
+                    result.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return result + "\""
+    }
+
+    /// Control, format and line or paragraph separator characters: what a reader cannot see.
+    static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .control, .format, .lineSeparator, .paragraphSeparator, .surrogate, .privateUse, .unassigned: true
+        default: false
+        }
+    }
+
+    /// Doc comment lines (without `///`) for free text: one line per source line, invisible characters
+    /// shown as `U+XXXX`, so nothing in the text can end the comment or hide code.
+    static func docLines(_ text: String?) -> [String] {
+        guard let text, !text.isEmpty else { return [] }
+        var lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map { line in
+            var visible = ""
+            for scalar in line.unicodeScalars {
+                if isInvisible(scalar) {
+                    visible += "U+" + String(scalar.value, radix: 16, uppercase: true)
+                } else {
+                    visible.unicodeScalars.append(scalar)
+                }
+            }
+            return visible.trimmingTrailingWhitespace()
+        }
+        while lines.last?.isEmpty == true { lines.removeLast() }
+        return lines
+    }
+}
+
+extension String {
+    /// The string without spaces and tabs at its end (generated code carries no trailing whitespace).
+    func trimmingTrailingWhitespace() -> String {
+        var result = self
+        while let last = result.last, last == " " || last == "\t" { result.removeLast() }
+        return result
+    }
+}

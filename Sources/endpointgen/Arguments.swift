@@ -1,0 +1,86 @@
+/// The command line, parsed: `endpointgen COMMAND SPEC... [options]`.
+struct Arguments: Equatable {
+    /// What to do.
+    enum Command: String, CaseIterable {
+        /// Write the clients into the output folder.
+        case generate
+        /// Compare the output folder with what `generate` would write; change nothing.
+        case check
+        /// Validate the specs only.
+        case lint
+    }
+
+    var command: Command
+    var specs: [String] = []
+    var output: String?
+    var templates: String?
+    var access = "public"
+    var completionHandlers = false
+    var quiet = false
+
+    /// A usage problem: printed with the usage text, exit status 2.
+    struct UsageError: Error, Equatable {
+        let message: String
+    }
+
+    /// What `--help` prints.
+    static let usage = """
+        OVERVIEW: Generate typed Swift clients from EndpointGen API specs.
+
+        USAGE: endpointgen generate SPEC... --output DIR [--templates DIR] [--access public|package|internal] [--completion-handlers]
+               endpointgen check SPEC... --output DIR [same options as generate]
+               endpointgen lint SPEC...
+
+        COMMANDS:
+          generate              Write one set of Swift files per spec into DIR/<spec name>/. Only files whose bytes
+                                change are written; files of ours that no spec produces any more are removed.
+          check                 Exit 1 and list the differences when DIR is not what generate would write (for CI).
+          lint                  Validate the specs and print their errors and warnings.
+
+        OPTIONS:
+          --output DIR          The folder that receives the generated files.
+          --templates DIR       A folder of *.mustache files that replace the default templates of the same name.
+          --access LEVEL        The access level of generated declarations (default: public).
+          --completion-handlers Also generate a completion-handler variant of every endpoint method.
+          --quiet               Print errors only.
+          --version             Print the version.
+          -h, --help            Print this help.
+
+        Exit status: 0 success, 1 spec or template errors (or drift, for check), 2 usage errors.
+        """
+
+    /// Parses the arguments after the executable's name.
+    static func parse(_ arguments: [String]) throws(UsageError) -> Arguments {
+        guard let first = arguments.first else { throw UsageError(message: "missing command") }
+        guard let command = Command(rawValue: first) else {
+            throw UsageError(message: "unknown command '\(first)'; expected one of: \(Command.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        var result = Arguments(command: command)
+        var rest = arguments.dropFirst()
+        while let argument = rest.popFirst() {
+            func value() throws(UsageError) -> String {
+                guard let value = rest.popFirst(), !value.hasPrefix("--") else {
+                    throw UsageError(message: "\(argument) needs a value")
+                }
+                return value
+            }
+            switch argument {
+            case "--output", "-o": result.output = try value()
+            case "--templates": result.templates = try value()
+            case "--access":
+                result.access = try value()
+                guard ["public", "package", "internal"].contains(result.access) else {
+                    throw UsageError(message: "--access must be public, package or internal, not '\(result.access)'")
+                }
+            case "--completion-handlers": result.completionHandlers = true
+            case "--quiet", "-q": result.quiet = true
+            default:
+                guard !argument.hasPrefix("-") else { throw UsageError(message: "unknown option '\(argument)'") }
+                result.specs.append(argument)
+            }
+        }
+        guard !result.specs.isEmpty else { throw UsageError(message: "no spec given") }
+        if command != .lint, result.output == nil { throw UsageError(message: "\(command.rawValue) needs --output DIR") }
+        return result
+    }
+}
