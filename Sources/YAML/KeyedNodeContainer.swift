@@ -38,18 +38,30 @@ struct KeyedNodeContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         try decoder.child(try value(for: key), key: key).unkeyedContainer()
     }
 
-    func superDecoder() throws -> any Decoder { decoder }
+    /// The value under the key `super`, as `Codable` defines it for a superclass' part.
+    func superDecoder() throws -> any Decoder {
+        decoder.child(try value(for: SuperKey()), key: SuperKey())
+    }
 
     func superDecoder(forKey key: Key) throws -> any Decoder {
         decoder.child(try value(for: key), key: key)
     }
 
     /// The value for `key`, or a "missing key" error located at the mapping.
-    private func value(for key: Key) throws(DiagnosticError) -> YAMLNode {
+    private func value(for key: some CodingKey) throws(DiagnosticError) -> YAMLNode {
         guard let value = values[key.stringValue] else {
             let place = codingPath.isEmpty ? "" : " in \(DecodingContext.describe(codingPath))"
             throw decoder.context.error("missing key '\(key.stringValue)'\(place)", at: decoder.node.location)
         }
         return value
     }
+}
+
+/// The key `super`, under which `superDecoder()` finds a superclass' part.
+private struct SuperKey: CodingKey {
+    var stringValue: String { "super" }
+    var intValue: Int? { nil }
+    init() {}
+    init?(stringValue: String) { nil }
+    init?(intValue: Int) { nil }
 }

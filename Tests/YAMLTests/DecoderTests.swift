@@ -219,3 +219,31 @@ import YAML
             "a.yaml:1:1: error: expected Int at the top level, found '\(String(repeating: "x", count: 40))...'\n") == true)
     }
 }
+
+extension DecoderTests {
+    class Base: Decodable {
+        let id: Int
+    }
+
+    final class Derived: Base {
+        let name: String
+        enum CodingKeys: String, CodingKey { case name }
+
+        required init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            name = try container.decode(String.self, forKey: .name)
+            try super.init(from: container.superDecoder())
+        }
+    }
+
+    @Test func superDecoderReadsTheSuperKey() throws {
+        let derived = try YAMLDecoder().decode(Derived.self, from: "name: n\nsuper: {id: 7}\n", file: "a.yaml")
+        #expect(derived.name == "n")
+        #expect(derived.id == 7)
+        #expect(message { _ = try YAMLDecoder().decode(Derived.self, from: "name: n\n", file: "a.yaml") } == """
+            a.yaml:1:1: error: missing key 'super'
+            name: n
+            ^
+            """)
+    }
+}
