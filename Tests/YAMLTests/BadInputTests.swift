@@ -88,3 +88,18 @@ import YAML
             """)
     }
 }
+
+extension BadInputTests {
+    @Test func billionLaughsIsRefusedWhereTheExpansionOverflows() {
+        var laughs = "a0: &a0 [x, x, x, x, x, x, x, x, x, x]\n"
+        for level in 1...9 {
+            laughs += "a\(level): &a\(level) [\(Array(repeating: "*a\(level - 1)", count: 10).joined(separator: ", "))]\n"
+        }
+        // Up to a6's '[' the document holds 1,234,575 nodes, each *a5 adds 1,111,111: the eighth passes 10,000,000.
+        #expect(message(parsing: Array(laughs.utf8), file: "lol.yaml") == """
+            lol.yaml:7:45: error: the document expands to more than 10000000 nodes (too many aliases)
+            a6: &a6 [*a5, *a5, *a5, *a5, *a5, *a5, *a5, *a5, *a5, *a5]
+                                                        ^
+            """)
+    }
+}
