@@ -102,10 +102,22 @@ final class EventReader {
             (line, column) = Self.lineAndColumn(ofByte: parser.problem_offset, in: bytes)
             message = "invalid input: \(problem)"
         } else {
-            let mark = parser.problem_mark
+            var mark = parser.problem_mark
+            if mark.index >= bytes.count, context != nil {
+                // At the end of input there is nothing to show; where the unfinished token began is more useful.
+                mark = parser.context_mark
+            } else if Self.isIndentingTab(at: mark.index, column: mark.column, in: bytes) {
+                message = "found a tab character where indentation is expected; YAML indents with spaces only"
+            }
             (line, column) = (Int(mark.line) + 1, Int(mark.column) + 1)
         }
         return DiagnosticError(source.diagnostic(.error, message, line: line, column: column))
+    }
+
+    /// True when the byte at `index` is a tab with nothing but spaces before it on its line.
+    private static func isIndentingTab(at index: Int, column: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard index < bytes.count, column <= index, bytes[index] == UInt8(ascii: "\t") else { return false }
+        return bytes[(index - column)..<index].allSatisfy { $0 == UInt8(ascii: " ") }
     }
 
     private static func lineAndColumn(ofByte offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (Int, Int) {

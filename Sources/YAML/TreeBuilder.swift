@@ -44,11 +44,11 @@ struct TreeBuilder {
             guard let (node, size) = anchors[anchor] else {
                 throw error("unknown alias '*\(anchor)'", at: location)
             }
-            try add(node, size: size)
+            try add(node, size: size, at: location)  // the alias, not its anchor, is what overflows
         case .scalar(let scalar, let anchor, let tag, let location):
             let node = YAMLNode(.scalar(scalar), tag: tag, location: location)
             if let anchor { anchors[anchor] = (node, 1) }
-            try add(node, size: 1)
+            try add(node, size: 1, at: location)
         case .sequenceStart(let anchor, let tag, let location):
             try push(Frame(kind: .sequence([]), anchor: anchor, tag: tag, location: location))
         case .mappingStart(let anchor, let tag, let location):
@@ -77,8 +77,8 @@ struct TreeBuilder {
     }
 
     /// Adds a finished scalar or alias: counts its expanded size, then attaches it.
-    private mutating func add(_ node: YAMLNode, size: Int) throws(DiagnosticError) {
-        try count(size, at: node.location)
+    private mutating func add(_ node: YAMLNode, size: Int, at location: SourceLocation) throws(DiagnosticError) {
+        try count(size, at: location)
         try attach(node, size: size)
     }
 

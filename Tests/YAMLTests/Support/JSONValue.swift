@@ -1,0 +1,87 @@
+import Foundation
+import YAML
+
+/// A JSON value for comparing a parse with the suite's `in.json`: numbers compare numerically
+/// (`1 == 1.0`) and objects ignore key order.
+enum JSONValue: Equatable, Decodable {
+    case null
+    case bool(Bool)
+    case number(Double)
+    case string(String)
+    case array([JSONValue])
+    case object([String: JSONValue])
+
+    init(from decoder: Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        // Bool before Double: JSONDecoder refuses `1` as Bool and `true` as Double, so they stay apart.
+        if container.decodeNil() {
+            self = .null
+        } else if let bool = try? container.decode(Bool.self) {
+            self = .bool(bool)
+        } else if let number = try? container.decode(Double.self) {
+            self = .number(number)
+        } else if let string = try? container.decode(String.self) {
+            self = .string(string)
+        } else if let array = try? container.decode([JSONValue].self) {
+            self = .array(array)
+        } else {
+            self = .object(try container.decode([String: JSONValue].self))
+        }
+    }
+
+    /// The value a core-schema resolution should equal.
+    init(_ value: YAMLValue) {
+        switch value {
+        case .null: self = .null
+        case .bool(let bool): self = .bool(bool)
+        case .int(let int): self = .number(Double(int))
+        case .double(let double): self = .number(double)
+        case .string(let string): self = .string(string)
+        case .array(let items): self = .array(items.map(JSONValue.init))
+        case .object(let members):
+            self = .object(Dictionary(members.map { ($0.key, JSONValue($0.value)) }, uniquingKeysWith: { _, last in last }))
+        }
+    }
+
+    /// Every JSON document of a file that may hold several, one after the other (a multi-document case).
+    static func documents(in data: Data) throws -> [JSONValue] {
+        try splitDocuments(Array(data)).map { try JSONDecoder().decode(JSONValue.self, from: Data($0)) }
+    }
+
+    /// Cuts concatenated JSON texts apart by tracking brackets and strings.
+    private static func splitDocuments(_ bytes: [UInt8]) -> [ArraySlice<UInt8>] {
+        var documents: [ArraySlice<UInt8>] = []
+        var index = 0
+        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 }
+        while index < bytes.count {
+            if isSpace(bytes[index]) {
+                index += 1
+                continue
+            }
+            let start = index
+            var depth = 0
+            var inString = false
+            while index < bytes.count {
+                let byte = bytes[index]
+                index += 1
+                if inString {
+                    if byte == UInt8(ascii: "\\") { index += 1 } else if byte == UInt8(ascii: "\"") { inString = false }
+                } else if byte == UInt8(ascii: "\"") {
+                    inString = true
+                } else if byte == UInt8(ascii: "[") || byte == UInt8(ascii: "{") {
+                    depth += 1
+                } else if byte == UInt8(ascii: "]") || byte == UInt8(ascii: "}") {
+                    depth -= 1
+                } else if depth == 0 && isSpace(byte) {
+                    index -= 1
+                    break
+                }
+                if depth == 0 && !inString && (byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "]") || byte == UInt8(ascii: "}")) {
+                    break
+                }
+            }
+            documents.append(bytes[start..<index])
+        }
+        return documents
+    }
+}
