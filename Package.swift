@@ -31,6 +31,10 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "DiagnosticsTests", dependencies: ["Diagnostics"]),
         .testTarget(name: "YAMLTests", dependencies: ["YAML"]),
+        .testTarget(name: "EndpointSpecTests", dependencies: ["EndpointSpec", "TestSupport"]),
+
+        // MARK: Benchmarks
+        .executableTarget(name: "spec-benchmark", dependencies: ["EndpointSpec"], path: "Benchmarks/SpecBenchmark"),
     ],
     swiftLanguageModes: [.v6]
 )
