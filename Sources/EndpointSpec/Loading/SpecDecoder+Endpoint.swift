@@ -2,7 +2,8 @@ import Diagnostics
 import YAML
 
 extension SpecDecoder {
-    static let endpointKeys = [
+    /// The keys an endpoint may have besides its method; the methods are listed so that `get` suggests `GET`.
+    static let endpointKeys = HTTPMethod.allCases.map(\.rawValue) + [
         "params", "body", "response", "error", "auth", "timeout", "retry", "query", "headers", "description", "deprecated",
     ]
 
