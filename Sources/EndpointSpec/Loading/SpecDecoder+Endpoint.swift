@@ -44,8 +44,8 @@ extension SpecDecoder {
             bodyEncoding: bodyEncoding, response: fields["response"].flatMap { response($0, context) } ?? .empty,
             errorModel: fields["error"].map { type($0, "the error of \(context)") } ?? settings.errors.model,
             auth: authRequirement(fields["auth"], settings: settings, context: context), timeout: timeout, retry: retry(fields.pair("retry"), method: method, settings: settings, context: context),
-            query: fields["query"].map { fixedParameters($0, "query of \(context)") } ?? [],
-            headers: fields["headers"].map { fixedParameters($0, "header of \(context)") } ?? [],
+            query: fields["query"].map { fixedParameters($0, kind: "query", owner: " of \(context)") } ?? [],
+            headers: fields["headers"].map { fixedParameters($0, kind: "header", owner: " of \(context)") } ?? [],
             description: optionalString(fields["description"], "the description of \(context)"),
             deprecated: fields["deprecated"].flatMap { bool($0, "'deprecated'") } ?? false,
             location: pair.key.location

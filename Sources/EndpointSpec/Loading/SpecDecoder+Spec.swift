@@ -67,18 +67,22 @@ extension SpecDecoder {
     func defaults(_ node: YAMLNode) -> Defaults {
         guard let fields = fields(node, "'defaults'", allowed: ["query", "headers"]) else { return Defaults() }
         return Defaults(
-            query: fields["query"].map { fixedParameters($0, "default query") } ?? [],
-            headers: fields["headers"].map { fixedParameters($0, "default header") } ?? []
+            query: fields["query"].map { fixedParameters($0, kind: "default query") } ?? [],
+            headers: fields["headers"].map { fixedParameters($0, kind: "default header") } ?? []
         )
     }
 
     /// A mapping of names to value templates whose `{variables}` must be declared; `{version}` is replaced.
-    func fixedParameters(_ node: YAMLNode, _ kind: String) -> [DefaultParameter] {
-        guard let pairs = mapping(node, "\(kind)s") else { return [] }
+    ///
+    /// Messages name each entry as `kind 'name' owner`, e.g. `header 'X-Id' of endpoint 'a'`.
+    func fixedParameters(_ node: YAMLNode, kind: String, owner: String = "") -> [DefaultParameter] {
+        guard let pairs = mapping(node, "the \(kind)s\(owner)") else { return [] }
         return pairs.compactMap { pair in
-            guard let name = string(pair.key, "a \(kind) name"), let value = string(pair.value, "\(kind) '\(name)'") else { return nil }
+            guard let name = string(pair.key, "a \(kind) name") else { return nil }
+            let context = "\(kind) '\(name)'\(owner)"
+            guard let value = string(pair.value, context) else { return nil }
             guard case .success(let parts) = Template.parse(value) else {
-                sink.error("\(kind) '\(name)' has a malformed template '\(value)'; write variables as {name}", at: pair.value.location)
+                sink.error("\(context) has a malformed template '\(value)'; write variables as {name}", at: pair.value.location)
                 return nil
             }
             var resolved: [TemplatePart] = []
@@ -96,7 +100,7 @@ extension SpecDecoder {
                 let missing = variable == "version"
                     ? "but the spec has no 'version'"
                     : "but the spec declares no variable '\(variable)'\(Suggestion.hint(for: variable, in: variableNames.sorted()))"
-                sink.error("\(kind) '\(name)' uses '{\(variable)}' \(missing)", at: pair.value.location)
+                sink.error("\(context) uses '{\(variable)}' \(missing)", at: pair.value.location)
             }
             return valid ? DefaultParameter(name: name, value: value, parts: Self.merged(resolved), location: pair.key.location) : nil
         }
