@@ -31,9 +31,11 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "DiagnosticsTests", dependencies: ["Diagnostics"]),
         .testTarget(name: "YAMLTests", dependencies: ["YAML", "TestSupport"], exclude: ["Resources"]),
+        .testTarget(name: "EndpointSpecTests", dependencies: ["EndpointSpec", "TestSupport"]),
 
         // MARK: Benchmarks
         .executableTarget(name: "yaml-benchmark", dependencies: ["YAML"], path: "Benchmarks/YAMLBenchmark"),
+        .executableTarget(name: "spec-benchmark", dependencies: ["EndpointSpec"], path: "Benchmarks/SpecBenchmark"),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,84 @@
+import Diagnostics
+import YAML
+
+/// Reads a spec's includes, depth first, reporting missing files and cycles at the `include` that names them.
+struct IncludeResolver {
+    /// One parsed file of the spec.
+    struct File {
+        var path: String
+        var root: YAMLNode
+    }
+
+    let sink: DiagnosticSink
+    let readInclude: (String) throws -> String
+    /// Every file, each after the files it includes; the main file comes last.
+    private(set) var files: [File] = []
+    private var seen: Set<String> = []
+
+    init(sink: DiagnosticSink, readInclude: @escaping (String) throws -> String) {
+        self.sink = sink
+        self.readInclude = readInclude
+    }
+
+    /// Visits `root` (at `path`) and, first, everything it includes.
+    mutating func visit(_ root: YAMLNode, path: String, chain: [String] = []) {
+        seen.insert(path)
+        let chain = chain + [path]
+        for node in includeNodes(root, path: path) {
+            guard let name = node.text else {
+                sink.error("expected a file name for 'include', found a \(node.kindDescription)", at: node.location)
+                continue
+            }
+            let target = Self.resolve(name, from: path)
+            if let start = chain.firstIndex(of: target) {
+                let cycle = (chain[start...] + [target]).joined(separator: " -> ")
+                sink.error("include cycle: \(cycle)", at: node.location)
+                continue
+            }
+            if seen.contains(target) { continue }
+            seen.insert(target)
+            let text: String
+            do {
+                text = try readInclude(target)
+            } catch {
+                sink.error("cannot read include '\(name)' at '\(target)': \(error)", at: node.location)
+                continue
+            }
+            sink.register(SourceFile(path: target, text: text))
+            do {
+                visit(try YAMLParser.parseDocument(text, file: target), path: target, chain: chain)
+            } catch {
+                sink.add(error.diagnostics)
+            }
+        }
+        files.append(File(path: path, root: root))
+    }
+
+    /// The `include` entries: one name or a sequence of names.
+    private func includeNodes(_ root: YAMLNode, path: String) -> [YAMLNode] {
+        guard let include = root["include"] else { return [] }
+        return include.sequence ?? [include]
+    }
+
+    /// `name` relative to the folder of `path`, with `.` and `..` folded away where possible.
+    static func resolve(_ name: String, from path: String) -> String {
+        let joined: String
+        if name.hasPrefix("/") {
+            joined = name
+        } else if let slash = path.lastIndex(of: "/") {
+            joined = path[...slash] + name
+        } else {
+            joined = name
+        }
+        var components: [Substring] = []
+        for component in joined.split(separator: "/", omittingEmptySubsequences: false) {
+            if component == "." { continue }
+            if component == "..", let last = components.last, last != "..", !last.isEmpty {
+                components.removeLast()
+            } else {
+                components.append(component)
+            }
+        }
+        return components.joined(separator: "/")
+    }
+}

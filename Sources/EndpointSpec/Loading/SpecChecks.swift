@@ -1,0 +1,91 @@
+import Diagnostics
+import YAML
+
+/// Checks that need the whole decoded spec: Swift name clashes, unused declarations, defaults that fit their types.
+struct SpecChecks {
+    let spec: Spec
+    /// The file the user loaded; unused models are only reported there, as included models are shared.
+    let mainPath: String
+    let sink: DiagnosticSink
+
+    func run() {
+        let decoder = SpecDecoder(sink: sink, modelNames: [])
+        decoder.checkSwiftNames(spec.endpoints.map { ($0.name, $0.location) }, SwiftName.member) { "endpoints '\($0)' and '\($1)'" }
+        decoder.checkSwiftNames(spec.models.map { ($0.name, $0.location) }, SwiftName.type) { "models '\($0)' and '\($1)'" }
+        checkVariablesAreUsed()
+        checkModelsAreUsed()
+        checkDefaults()
+    }
+
+    private func checkVariablesAreUsed() {
+        let fixed = spec.defaults.query + spec.defaults.headers + spec.endpoints.flatMap { $0.query + $0.headers }
+        let used = Set(fixed.flatMap { Template.placeholders(in: $0.parts) })
+        for variable in spec.variables where !used.contains(variable.name) {
+            sink.warning("variable '\(variable.name)' is declared but no template uses it", at: variable.location)
+        }
+    }
+
+    private func checkModelsAreUsed() {
+        var types = spec.endpoints.flatMap { endpoint in
+            endpoint.parameters.map(\.type) + [endpoint.errorModel].compactMap { $0 }
+                + (endpoint.response.typeRef.map { [$0] } ?? [])
+        }
+        types += [spec.errors.model].compactMap { $0 }
+        for model in spec.models {
+            if case .object(let properties) = model.kind {
+                types += properties.filter { $0.type.modelNames != [model.name] }.map(\.type)
+            }
+        }
+        let used = Set(types.flatMap(\.modelNames))
+        for model in spec.models where model.location.file == mainPath && !used.contains(model.name) {
+            sink.warning("model '\(model.name)' is never used", at: model.location)
+        }
+    }
+
+    private func checkDefaults() {
+        for endpoint in spec.endpoints {
+            for parameter in endpoint.parameters {
+                check(parameter.defaultValue, of: parameter.type, "parameter '\(parameter.name)' of endpoint '\(endpoint.name)'", at: parameter.location)
+            }
+        }
+        for model in spec.models {
+            guard case .object(let properties) = model.kind else { continue }
+            for property in properties {
+                check(property.defaultValue, of: property.type, "property '\(property.name)' of model '\(model.name)'", at: property.location)
+            }
+        }
+    }
+
+    private func check(_ value: YAMLValue?, of type: TypeRef, _ context: String, at location: SourceLocation) {
+        guard let value, !fits(value, type) else { return }
+        if case .model(let name) = type.unwrapped, case .enumeration = spec.model(named: name)?.kind, case .string(let text) = value {
+            sink.error("the default '\(text)' of \(context) is not a case of enum '\(name)'", at: location)
+        } else {
+            sink.error("the default of \(context) does not fit its type '\(type)'", at: location)
+        }
+    }
+
+    /// Whether a literal can initialise a value of `type`; object models take no default.
+    private func fits(_ value: YAMLValue, _ type: TypeRef) -> Bool {
+        switch (type, value) {
+        case (.optional, .null): true
+        case (.optional(let wrapped), _): fits(value, wrapped)
+        case (.string, .string), (.date, .string), (.url, .string), (.uuid, .string), (.data, .string): true
+        case (.int, .int), (.int32, .int), (.int64, .int), (.double, .int), (.float, .int): true
+        case (.double, .double), (.float, .double), (.bool, .bool): true
+        case (.array(let element), .array(let items)): items.allSatisfy { fits($0, element) }
+        case (.dictionary(let element), .object(let members)): members.allSatisfy { fits($0.value, element) }
+        case (.model(let name), .string(let text)):
+            if case .enumeration(let cases) = spec.model(named: name)?.kind { cases.contains { $0.value == text } } else { false }
+        default: false
+        }
+    }
+}
+
+extension ResponseType {
+    /// The decoded type, when the response is one.
+    var typeRef: TypeRef? {
+        if case .type(let type) = self { return type }
+        return nil
+    }
+}

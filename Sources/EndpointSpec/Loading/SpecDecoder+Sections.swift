@@ -1,0 +1,131 @@
+import Diagnostics
+import YAML
+
+extension SpecDecoder {
+    /// `server: { scheme, host, port, basePath }`.
+    func server(_ node: YAMLNode) -> Server? {
+        guard let fields = fields(node, "'server'", allowed: ["scheme", "host", "port", "basePath"], required: ["host"]) else { return nil }
+        let scheme = fields["scheme"].map { choice($0, "scheme", as: Server.Scheme.self) } ?? .https
+        let port = fields["port"].map { int($0, "'port'", in: 1...65535) } ?? .some(nil)
+        let host = fields["host"].flatMap { hostNode in
+            string(hostNode, "'host'").flatMap { host in Self.hostProblem(host).map { problem in
+                sink.error("bad host '\(host)': \(problem)", at: hostNode.location)
+                return nil
+            } ?? host }
+        }
+        var basePath = ""
+        if let node = fields["basePath"], let path = string(node, "'basePath'") {
+            if path.hasPrefix("/") {
+                basePath = path.hasSuffix("/") ? String(path.dropLast()) : path
+            } else {
+                sink.error("basePath '\(path)' must start with '/'", at: node.location)
+            }
+        }
+        guard let scheme, let port, let host else { return nil }
+        return Server(scheme: scheme, host: host, port: port, basePath: basePath, location: node.location)
+    }
+
+    /// Why `host` is not a DNS name, an IPv4 address or a bracketed IPv6 address; `nil` when it is one.
+    static func hostProblem(_ host: String) -> String? {
+        if host.contains("/") || host.contains(":") && !host.hasPrefix("[") {
+            return "give the host name alone; 'scheme', 'port' and 'basePath' are keys of their own"
+        }
+        if host.hasPrefix("["), host.hasSuffix("]"), host.count > 2 {
+            let inner = host.dropFirst().dropLast()
+            return inner.contains(":") && inner.allSatisfy({ $0.isHexDigit || $0 == ":" || $0 == "." }) ? nil : "not an IPv6 address"
+        }
+        let labels = host.split(separator: ".", omittingEmptySubsequences: false)
+        let valid = !host.isEmpty && host.count <= 253 && labels.allSatisfy { label in
+            (1...63).contains(label.count) && label.first != "-" && label.last != "-"
+                && label.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }
+        }
+        return valid ? nil : "a host is a DNS name (letters, digits, '-' and '.'), an IPv4 address or a bracketed IPv6 address"
+    }
+
+    /// `auth: { header: Authorization, scheme: JWT }` or `auth: { query: api_key }`, optionally with `default:`.
+    func auth(_ node: YAMLNode) -> Auth? {
+        guard let fields = fields(node, "'auth'", allowed: ["header", "query", "scheme", "default"]) else { return nil }
+        if let query = fields.pair("query") {
+            if fields["header"] != nil { sink.error("auth takes 'header' or 'query', not both", at: query.key.location) }
+            if let scheme = fields.pair("scheme") { sink.error("'scheme' applies only to a header, not to 'query'", at: scheme.key.location) }
+        }
+        let placement: Auth.Placement = fields["query"] == nil ? .header : .query
+        let name = optionalString(fields["header"] ?? fields["query"], "the auth \(placement.rawValue) name") ?? "Authorization"
+        let scheme = optionalString(fields["scheme"], "the auth scheme")
+        guard let requirement = fields["default"].map({ choice($0, "auth requirement", as: AuthRequirement.self) }) ?? .required else { return nil }
+        return Auth(placement: placement, name: name, scheme: scheme, defaultRequirement: requirement, location: node.location)
+    }
+
+    /// `policy: { timeout, rateLimit, maxConcurrentRequests, retry, acceptableContentTypes }`.
+    func policy(_ node: YAMLNode) -> Policy {
+        let keys = ["timeout", "rateLimit", "maxConcurrentRequests", "retry", "acceptableContentTypes"]
+        guard let fields = fields(node, "'policy'", allowed: keys) else { return Policy() }
+        return Policy(
+            timeout: fields["timeout"].flatMap { duration($0, "timeout") },
+            rateLimit: fields["rateLimit"].flatMap(rateLimit),
+            maxConcurrentRequests: fields["maxConcurrentRequests"].flatMap { int($0, "'maxConcurrentRequests'", in: 1...10_000) },
+            retry: fields["retry"].flatMap { $0.text == "none" ? nil : retry($0) },
+            acceptableContentTypes: fields["acceptableContentTypes"].map(contentTypes) ?? []
+        )
+    }
+
+    private func rateLimit(_ node: YAMLNode) -> RateLimit? {
+        guard let text = string(node, "'rateLimit'") else { return nil }
+        if let rate = DurationSyntax.rate(text) { return rate }
+        sink.error("rateLimit '\(text)' does not parse; write requests/period, e.g. 5/s, 100/min or 10/2s", at: node.location)
+        return nil
+    }
+
+    /// `retry: 2` or `retry: { attempts: 2, on: [502, 503, 504], backoff: exponential, delay: 500ms }`.
+    func retry(_ node: YAMLNode) -> RetryPolicy? {
+        if case .int = node.resolved {
+            return int(node, "retry attempts", in: 1...100).map { RetryPolicy(attempts: $0, statuses: Self.retriedStatuses, backoff: .exponential, delay: Self.retryDelay) }
+        }
+        guard node.mapping != nil else {
+            let written = node.text.map { "'\($0)'" } ?? "a \(node.kindDescription)"
+            sink.error("retry \(written) does not parse; write a number of attempts, 'none', or a mapping with 'attempts', 'on', 'backoff' and 'delay'", at: node.location)
+            return nil
+        }
+        guard let fields = fields(node, "'retry'", allowed: ["attempts", "on", "backoff", "delay"], required: ["attempts"]) else { return nil }
+        let attempts = fields["attempts"].flatMap { int($0, "retry attempts", in: 1...100) }
+        let statuses = fields["on"].map(retriedStatuses) ?? Self.retriedStatuses
+        let backoff = fields["backoff"].map { choice($0, "backoff", as: RetryPolicy.Backoff.self) } ?? .exponential
+        let delay = fields["delay"].map { duration($0, "retry delay") } ?? Self.retryDelay
+        guard let attempts, let statuses, let backoff, let delay else { return nil }
+        return RetryPolicy(attempts: attempts, statuses: statuses, backoff: backoff, delay: delay)
+    }
+
+    /// `on: [502, 503]`; `nil` when any entry is not a status.
+    private func retriedStatuses(_ node: YAMLNode) -> [Int]? {
+        guard let items = sequence(node, "retry 'on'") else { return nil }
+        let statuses = items.compactMap { int($0, "a retried status", in: 100...599) }
+        return statuses.count == items.count ? statuses : nil
+    }
+
+    /// Statuses retried when `retry` names none: the gateway errors that usually pass.
+    static let retriedStatuses = [502, 503, 504]
+    /// The first wait when `retry` names none.
+    static let retryDelay = Duration.milliseconds(500)
+
+    private func contentTypes(_ node: YAMLNode) -> [String] {
+        (sequence(node, "'acceptableContentTypes'") ?? []).compactMap { item in
+            guard let text = string(item, "a content type") else { return nil }
+            let halves = text.split(separator: "/", omittingEmptySubsequences: false)
+            guard halves.count == 2, halves.allSatisfy({ !$0.isEmpty && !$0.contains(" ") }) else {
+                sink.error("bad content type '\(text)'; write type/subtype, e.g. application/json", at: item.location)
+                return nil
+            }
+            return text
+        }
+    }
+
+    /// `errors: { messageField, fallback, model }`.
+    func errorPolicy(_ node: YAMLNode) -> ErrorPolicy {
+        guard let fields = fields(node, "'errors'", allowed: ["messageField", "fallback", "model"]) else { return ErrorPolicy() }
+        return ErrorPolicy(
+            messageField: optionalString(fields["messageField"], "'messageField'"),
+            fallback: optionalString(fields["fallback"], "'fallback'"),
+            model: fields["model"].flatMap { type($0, "the error model") }
+        )
+    }
+}

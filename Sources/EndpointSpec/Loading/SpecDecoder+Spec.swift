@@ -1,0 +1,121 @@
+import Diagnostics
+import YAML
+
+extension SpecDecoder {
+    static let specKeys = ["name", "server", "version", "variables", "defaults", "auth", "policy", "errors", "endpoints", "models", "include"]
+
+    /// The whole spec; `models` are the already decoded models of this file and its includes.
+    mutating func spec(_ root: YAMLNode, models: [Model]) -> Spec? {
+        guard let fields = fields(root, "the spec", allowed: Self.specKeys, required: ["name", "server", "endpoints"]) else { return nil }
+        let name: String? = fields["name"].flatMap { nameNode in
+            string(nameNode, "'name'").flatMap { name in
+                if SwiftName.type(name) == "_" {
+                    sink.error("the spec's name '\(name)' has no letters or digits to make a Swift name of", at: nameNode.location)
+                    return nil
+                }
+                return name
+            }
+        }
+        version = optionalString(fields["version"], "'version'")
+        let variables = fields["variables"].map(self.variables) ?? []
+        variableNames = Set(variables.map(\.name))
+        let server = fields["server"].flatMap(self.server)
+        let defaults = fields["defaults"].map(self.defaults) ?? Defaults()
+        let auth = fields["auth"].flatMap(self.auth)
+        let policy = fields["policy"].map(self.policy) ?? Policy()
+        let errors = fields["errors"].map(errorPolicy) ?? ErrorPolicy()
+        let settings = EndpointSettings(auth: auth, policy: policy, errors: errors)
+        let endpoints = fields["endpoints"].map { self.endpoints($0, settings: settings) } ?? []
+        guard let name, let server else { return nil }
+        return Spec(
+            name: name, server: server, version: version, variables: variables, defaults: defaults, auth: auth,
+            policy: policy, errors: errors, endpoints: endpoints, models: models, location: root.location
+        )
+    }
+
+    /// `variables: [deviceType]` or `variables: { deviceType: "what it means" }`.
+    func variables(_ node: YAMLNode) -> [Variable] {
+        let entries: [(key: YAMLNode, description: String?)]
+        if let items = node.sequence {
+            entries = items.map { ($0, nil) }
+        } else if let pairs = mapping(node, "'variables'") {
+            entries = pairs.map { ($0.key, optionalString($0.value, "the description of a variable")) }
+        } else {
+            return []
+        }
+        var seen: [String: SourceLocation] = [:]
+        return entries.compactMap { entry in
+            guard let name = string(entry.key, "a variable name") else { return nil }
+            if name == "version" {
+                sink.error("'version' is not a variable: '{version}' always means the spec's 'version'", at: entry.key.location)
+                return nil
+            }
+            guard Template.isName(name) else {
+                sink.error("variable name '\(name)' must be letters, digits, '_', '-' or '.', not starting with a digit", at: entry.key.location)
+                return nil
+            }
+            if let first = seen[name] {
+                sink.error("duplicate variable '\(name)' (first at line \(first.line))", at: entry.key.location)
+                return nil
+            }
+            seen[name] = entry.key.location
+            return Variable(name: name, description: entry.description, location: entry.key.location)
+        }
+    }
+
+    /// `defaults: { query: {...}, headers: {...} }`.
+    func defaults(_ node: YAMLNode) -> Defaults {
+        guard let fields = fields(node, "'defaults'", allowed: ["query", "headers"]) else { return Defaults() }
+        return Defaults(
+            query: fields["query"].map { fixedParameters($0, kind: "default query") } ?? [],
+            headers: fields["headers"].map { fixedParameters($0, kind: "default header") } ?? []
+        )
+    }
+
+    /// A mapping of names to value templates whose `{variables}` must be declared; `{version}` is replaced.
+    ///
+    /// Messages name each entry as `kind 'name' owner`, e.g. `header 'X-Id' of endpoint 'a'`.
+    func fixedParameters(_ node: YAMLNode, kind: String, owner: String = "") -> [DefaultParameter] {
+        guard let pairs = mapping(node, "the \(kind)s\(owner)") else { return [] }
+        return pairs.compactMap { pair in
+            guard let name = string(pair.key, "a \(kind) name") else { return nil }
+            let context = "\(kind) '\(name)'\(owner)"
+            guard let value = string(pair.value, context) else { return nil }
+            guard case .success(let parts) = Template.parse(value) else {
+                sink.error("\(context) has a malformed template '\(value)'; write variables as {name}", at: pair.value.location)
+                return nil
+            }
+            var resolved: [TemplatePart] = []
+            var valid = true
+            for part in parts {
+                guard case .placeholder(let variable) = part, !variableNames.contains(variable) else {
+                    resolved.append(part)
+                    continue
+                }
+                if variable == "version", let version {
+                    resolved.append(.literal(version))
+                    continue
+                }
+                valid = false
+                let missing = variable == "version"
+                    ? "but the spec has no 'version'"
+                    : "but the spec declares no variable '\(variable)'\(Suggestion.hint(for: variable, in: variableNames.sorted()))"
+                sink.error("\(context) uses '{\(variable)}' \(missing)", at: pair.value.location)
+            }
+            return valid ? DefaultParameter(name: name, value: value, parts: Self.merged(resolved), location: pair.key.location) : nil
+        }
+    }
+
+    /// Joins adjacent literals, left behind where `{version}` was replaced.
+    private static func merged(_ parts: [TemplatePart]) -> [TemplatePart] {
+        var result: [TemplatePart] = []
+        for part in parts {
+            if case .literal(let text) = part, case .literal(let previous)? = result.last {
+                result[result.count - 1] = .literal(previous + text)
+            } else {
+                result.append(part)
+            }
+        }
+        return result
+    }
+}

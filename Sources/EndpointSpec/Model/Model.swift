@@ -1,0 +1,70 @@
+public import Diagnostics
+public import YAML
+
+/// A type the API sends or receives: an object with properties or an open enumeration of strings.
+public struct Model: Equatable, Sendable {
+    /// What the model is.
+    public enum Kind: Equatable, Sendable {
+        /// A JSON object.
+        case object([Property])
+        /// A string enumeration; unknown values decode rather than fail.
+        case enumeration([EnumCase])
+    }
+
+    /// The name as written; `SwiftName.type(name)` is the Swift type name.
+    public var name: String
+    /// An object or an enumeration.
+    public var kind: Kind
+    /// Becomes the generated type's doc comment.
+    public var description: String?
+    /// Where the model's name is written (in an included file for shared models).
+    public var location: SourceLocation
+
+    /// Creates a model.
+    public init(name: String, kind: Kind, description: String?, location: SourceLocation) {
+        self.name = name
+        self.kind = kind
+        self.description = description
+        self.location = location
+    }
+}
+
+/// One property of an object model, e.g. `expiresAt: { type: Date, key: expires_at }`.
+public struct Property: Equatable, Sendable {
+    /// The name as written; `SwiftName.member(name)` is the Swift property name.
+    public var name: String
+    /// The JSON key, the same as `name` unless the spec says otherwise.
+    public var wireName: String
+    /// The type.
+    public var type: TypeRef
+    /// The value used when the JSON lacks the key, as written in the spec.
+    public var defaultValue: YAMLValue?
+    /// Becomes the property's doc comment.
+    public var description: String?
+    /// Where the property's name is written.
+    public var location: SourceLocation
+
+    /// Creates a property.
+    public init(name: String, wireName: String, type: TypeRef, defaultValue: YAMLValue?, description: String?, location: SourceLocation) {
+        self.name = name
+        self.wireName = wireName
+        self.type = type
+        self.defaultValue = defaultValue
+        self.description = description
+        self.location = location
+    }
+}
+
+/// One case of an enumeration model, e.g. `admin`.
+public struct EnumCase: Equatable, Sendable {
+    /// The value on the wire; `SwiftName.member(value)` is the Swift case name.
+    public var value: String
+    /// Where the case is written.
+    public var location: SourceLocation
+
+    /// Creates a case.
+    public init(value: String, location: SourceLocation) {
+        self.value = value
+        self.location = location
+    }
+}

@@ -1,0 +1,45 @@
+public import Diagnostics
+public import YAML
+
+/// One input of an endpoint, e.g. `id: Int` bound to `{id}`.
+public struct Parameter: Equatable, Sendable {
+    /// Where a parameter is sent.
+    public enum Placement: String, Equatable, Sendable, CaseIterable {
+        case path, query, header, body
+    }
+
+    /// The name as written; `SwiftName.member(name)` is the Swift argument label.
+    public var name: String
+    /// The name on the wire (`key:`), the same as `name` unless the spec says otherwise.
+    public var wireName: String
+    /// The type.
+    public var type: TypeRef
+    /// Where it is sent, resolved: `{name}` in the path, else `in:`, else query for methods without body, else body.
+    public var placement: Placement
+    /// Never logged.
+    public var secret: Bool
+    /// The value used when the caller gives none, as written in the spec.
+    public var defaultValue: YAMLValue?
+    /// Becomes part of the generated doc comment.
+    public var description: String?
+    /// Where the parameter's name is written.
+    public var location: SourceLocation
+
+    /// Creates a parameter.
+    public init(
+        name: String, wireName: String, type: TypeRef, placement: Placement, secret: Bool, defaultValue: YAMLValue?,
+        description: String?, location: SourceLocation
+    ) {
+        self.name = name
+        self.wireName = wireName
+        self.type = type
+        self.placement = placement
+        self.secret = secret
+        self.defaultValue = defaultValue
+        self.description = description
+        self.location = location
+    }
+
+    /// Required unless its type is optional or it has a default.
+    public var isRequired: Bool { !type.isOptional && defaultValue == nil }
+}

@@ -1,0 +1,69 @@
+/// Client-wide limits and retries; endpoints may override `timeout` and `retry`.
+public struct Policy: Equatable, Sendable {
+    /// How long one request may take; `nil` leaves URLSession's default.
+    public var timeout: Duration?
+    /// At most this many requests per period, per client instance.
+    public var rateLimit: RateLimit?
+    /// At most this many requests in flight at once, per client instance.
+    public var maxConcurrentRequests: Int?
+    /// Retries of idempotent requests.
+    public var retry: RetryPolicy?
+    /// Response content types accepted, e.g. `application/json`; empty accepts any.
+    public var acceptableContentTypes: [String]
+
+    /// Creates a policy.
+    public init(
+        timeout: Duration? = nil, rateLimit: RateLimit? = nil, maxConcurrentRequests: Int? = nil,
+        retry: RetryPolicy? = nil, acceptableContentTypes: [String] = []
+    ) {
+        self.timeout = timeout
+        self.rateLimit = rateLimit
+        self.maxConcurrentRequests = maxConcurrentRequests
+        self.retry = retry
+        self.acceptableContentTypes = acceptableContentTypes
+    }
+}
+
+/// `count` requests per `per`, e.g. `5/s` or `100/10min`.
+public struct RateLimit: Equatable, Sendable {
+    /// How many requests.
+    public var count: Int
+    /// In what period.
+    public var per: Duration
+
+    /// Creates a rate limit.
+    public init(count: Int, per: Duration) {
+        self.count = count
+        self.per = per
+    }
+}
+
+/// When and how often a failed request is sent again.
+public struct RetryPolicy: Equatable, Sendable {
+    /// How the wait between attempts grows.
+    public enum Backoff: String, Equatable, Sendable, CaseIterable {
+        /// No wait.
+        case none
+        /// `delay` before every retry.
+        case constant
+        /// `delay`, then twice that, then four times...
+        case exponential
+    }
+
+    /// Retries after the first attempt, e.g. `2` sends a request at most three times.
+    public var attempts: Int
+    /// The HTTP statuses that are retried, sorted, e.g. `[502, 503, 504]`.
+    public var statuses: [Int]
+    /// How the wait grows.
+    public var backoff: Backoff
+    /// The first wait.
+    public var delay: Duration
+
+    /// Creates a retry policy; `statuses` are sorted.
+    public init(attempts: Int, statuses: [Int], backoff: Backoff, delay: Duration) {
+        self.attempts = attempts
+        self.statuses = statuses.sorted()
+        self.backoff = backoff
+        self.delay = delay
+    }
+}

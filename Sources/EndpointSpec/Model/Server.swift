@@ -1,0 +1,29 @@
+public import Diagnostics
+
+/// Where the API lives, e.g. `https://www.apitesting.dev/api`.
+public struct Server: Equatable, Sendable {
+    /// The URL scheme.
+    public enum Scheme: String, Equatable, Sendable, CaseIterable {
+        case http, https
+    }
+
+    /// `https` unless the spec says `http`.
+    public var scheme: Scheme
+    /// A DNS name, an IPv4 address or a bracketed IPv6 address, e.g. `www.apitesting.dev`.
+    public var host: String
+    /// The port; `nil` means the scheme's default.
+    public var port: Int?
+    /// The prefix of every endpoint path without a trailing `/`, e.g. `/api`; empty when there is none.
+    public var basePath: String
+    /// Where `server` is written.
+    public var location: SourceLocation
+
+    /// Creates a server.
+    public init(scheme: Scheme, host: String, port: Int?, basePath: String, location: SourceLocation) {
+        self.scheme = scheme
+        self.host = host
+        self.port = port
+        self.basePath = basePath
+        self.location = location
+    }
+}

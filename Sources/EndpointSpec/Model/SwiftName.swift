@@ -1,0 +1,60 @@
+/// How spec names become Swift identifiers; the generator uses exactly these.
+///
+/// ```swift
+/// SwiftName.member("device_type") // "deviceType"
+/// SwiftName.type("user-profile")  // "UserProfile"
+/// SwiftName.escaped("class")      // "`class`"
+/// ```
+public enum SwiftName {
+    /// A property, case, parameter or method name: lower camel case; a leading digit gets `_` (`2fa` → `_2fa`).
+    public static func member(_ name: String) -> String {
+        let parts = words(name)
+        guard let first = parts.first else { return "_" }
+        let head = first.allSatisfy(\.isUppercase) ? first.lowercased() : lowercasingFirst(first)
+        return guarded(head + parts.dropFirst().map(uppercasingFirst).joined())
+    }
+
+    /// A type name: upper camel case; a leading digit gets `_`.
+    public static func type(_ name: String) -> String {
+        let parts = words(name)
+        guard !parts.isEmpty else { return "_" }
+        return guarded(parts.map(uppercasingFirst).joined())
+    }
+
+    /// The identifier in backticks when it is a Swift keyword, as is otherwise.
+    public static func escaped(_ identifier: String) -> String {
+        keywords.contains(identifier) ? "`\(identifier)`" : identifier
+    }
+
+    /// Swift's reserved words, and the contextual ones (`Type`, `Protocol`) that need backticks as members.
+    public static let keywords: Set<String> = [
+        // Declarations
+        "associatedtype", "borrowing", "class", "consuming", "deinit", "enum", "extension", "fileprivate", "func",
+        "import", "init", "inout", "internal", "let", "nonisolated", "open", "operator", "package", "private",
+        "precedencegroup", "protocol", "public", "rethrows", "static", "struct", "subscript", "typealias", "var",
+        // Statements
+        "break", "case", "catch", "continue", "default", "defer", "do", "else", "fallthrough", "for", "guard", "if",
+        "in", "repeat", "return", "throw", "switch", "where", "while",
+        // Expressions and types
+        "Any", "as", "await", "false", "is", "nil", "self", "Self", "super", "throws", "true", "try",
+        // Members that only work in backticks
+        "Type", "Protocol",
+    ]
+
+    /// Runs of ASCII letters and digits; everything else separates words.
+    private static func words(_ name: String) -> [Substring] {
+        name.split { !($0.isASCII && ($0.isLetter || $0.isNumber)) }
+    }
+
+    private static func guarded(_ identifier: String) -> String {
+        identifier.first?.isNumber == true ? "_" + identifier : identifier
+    }
+
+    private static func lowercasingFirst(_ word: Substring) -> String {
+        word.prefix(1).lowercased() + word.dropFirst()
+    }
+
+    private static func uppercasingFirst(_ word: Substring) -> String {
+        word.prefix(1).uppercased() + word.dropFirst()
+    }
+}

@@ -1,0 +1,60 @@
+/// A type as a spec writes it, e.g. `[String: [Int]]?`, with model names resolved to declarations.
+public indirect enum TypeRef: Equatable, Sendable, CustomStringConvertible {
+    case string, int, int32, int64, double, float, bool, date, data, url, uuid
+    /// `[T]`
+    case array(TypeRef)
+    /// `[String: T]`; keys are always strings.
+    case dictionary(TypeRef)
+    /// `T?`
+    case optional(TypeRef)
+    /// An object or enumeration model declared in the spec or an included file.
+    case model(String)
+
+    /// The built-in types by their spec spelling, which is also their Swift spelling.
+    public static let builtins: [String: TypeRef] = [
+        "String": .string, "Int": .int, "Int32": .int32, "Int64": .int64, "Double": .double, "Float": .float,
+        "Bool": .bool, "Date": .date, "Data": .data, "URL": .url, "UUID": .uuid,
+    ]
+
+    /// The spec spelling, e.g. `[String: User]?`.
+    public var description: String {
+        switch self {
+        case .string: "String"
+        case .int: "Int"
+        case .int32: "Int32"
+        case .int64: "Int64"
+        case .double: "Double"
+        case .float: "Float"
+        case .bool: "Bool"
+        case .date: "Date"
+        case .data: "Data"
+        case .url: "URL"
+        case .uuid: "UUID"
+        case .array(let element): "[\(element)]"
+        case .dictionary(let value): "[String: \(value)]"
+        case .optional(let wrapped): "\(wrapped)?"
+        case .model(let name): name
+        }
+    }
+
+    /// Whether the type is `T?`.
+    public var isOptional: Bool {
+        if case .optional = self { return true }
+        return false
+    }
+
+    /// The type without its outer `?`.
+    public var unwrapped: TypeRef {
+        if case .optional(let wrapped) = self { return wrapped }
+        return self
+    }
+
+    /// Every model name the type mentions, e.g. `User` and `Role` in `[String: [User]]`.
+    public var modelNames: [String] {
+        switch self {
+        case .array(let inner), .dictionary(let inner), .optional(let inner): inner.modelNames
+        case .model(let name): [name]
+        default: []
+        }
+    }
+}

@@ -1,0 +1,95 @@
+import EndpointSpec
+import Testing
+
+/// Type and model rules: each rule's whole message and location.
+@Suite struct ModelRuleTests {
+    func problems(models: String, response: String = "User") -> [String] {
+        SpecTesting.problems(SpecTesting.spec(endpoints: "  a: { GET: /a, response: \"\(response)\" }\n", extra: "models:\n" + models))
+    }
+
+    @Test func unknownTypeSuggestsADeclaredModel() {
+        #expect(problems(models: "  User: { id: Int }\n", response: "[Usr]") == [
+            "Specs/Test.yaml:5:27: error: unknown type 'Usr' in the response of endpoint 'a'; did you mean 'User'?",
+        ])
+    }
+
+    @Test func unknownTypeSuggestsABuiltIn() {
+        #expect(problems(models: "  User: { id: int }\n") == [
+            "Specs/Test.yaml:7:15: error: unknown type 'int' in property 'id' of model 'User'; did you mean 'Int'?",
+        ])
+    }
+
+    @Test(arguments: [
+        ("[String", "expected ']'"), ("[Int: String]", "dictionary keys must be String"), ("String??", "'?' may appear only once"),
+        ("[]", "unexpected ']'"), ("Str ing", "unexpected 'i'"), ("2fa", "a type name cannot start with a digit"),
+    ])
+    func malformedTypeSyntax(_ type: String, _ problem: String) {
+        #expect(problems(models: "  User: { id: \"\(type)\" }\n") == [
+            "Specs/Test.yaml:7:15: error: malformed type '\(type)' in property 'id' of model 'User': \(problem)",
+        ])
+    }
+
+    @Test func enumWithoutCases() {
+        #expect(problems(models: "  User: { role: Role }\n  Role: { enum: [] }\n") == ["Specs/Test.yaml:8:17: error: enum 'Role' has no cases"])
+    }
+
+    @Test func enumWithAnEmptyCase() {
+        #expect(problems(models: "  User: { role: Role }\n  Role: { enum: [a, \"\"] }\n") == ["Specs/Test.yaml:8:21: error: enum 'Role' has an empty case"])
+    }
+
+    @Test func enumWithADuplicateCase() {
+        #expect(problems(models: "  User: { role: Role }\n  Role:\n    enum:\n      - a\n      - b\n      - a\n") == [
+            "Specs/Test.yaml:12:9: error: enum 'Role' lists case 'a' twice (first at line 10)",
+        ])
+    }
+
+    @Test func enumCasesThatBecomeTheSameSwiftName() {
+        #expect(problems(models: "  User: { state: State }\n  State: { enum: [in-progress, in_progress] }\n") == [
+            "Specs/Test.yaml:8:32: error: enum 'State' cases 'in-progress' and 'in_progress' both become the Swift name 'inProgress'",
+        ])
+    }
+
+    @Test func modelsThatBecomeTheSameSwiftName() {
+        #expect(problems(models: "  User: { p: user_profile, q: UserProfile }\n  user_profile: { a: Int }\n  UserProfile: { b: Int }\n") == [
+            "Specs/Test.yaml:9:3: error: models 'user_profile' and 'UserProfile' both become the Swift name 'UserProfile'",
+        ])
+    }
+
+    @Test func propertiesThatBecomeTheSameSwiftName() {
+        #expect(problems(models: "  User: { first_name: String, firstName: String }\n") == [
+            "Specs/Test.yaml:7:31: error: properties 'first_name' and 'firstName' of model 'User' both become the Swift name 'firstName'",
+        ])
+    }
+
+    @Test func reservedAndBuiltInModelNames() {
+        #expect(problems(models: "  User: { a: Int }\n  Empty: { a: Int }\n  String: { a: Int }\n") == [
+            "Specs/Test.yaml:8:3: error: 'Empty' is reserved for responses without a body; give the model another name",
+            "Specs/Test.yaml:9:3: error: model 'String' has the name of a built-in type",
+        ])
+    }
+
+    @Test func defaultThatIsNotAnEnumCase() {
+        #expect(problems(models: "  User: { role: { type: Role, default: boss } }\n  Role: { enum: [admin, member] }\n") == [
+            "Specs/Test.yaml:7:11: error: the default 'boss' of property 'role' of model 'User' is not a case of enum 'Role'",
+        ])
+    }
+
+    @Test func defaultThatDoesNotFitItsType() {
+        #expect(problems(models: "  User: { age: { type: Int, default: old } }\n") == [
+            "Specs/Test.yaml:7:11: error: the default of property 'age' of model 'User' does not fit its type 'Int'",
+        ])
+    }
+
+    @Test func longFormModelsCarryDescriptions() throws {
+        let text = SpecTesting.spec(
+            endpoints: "  a: { GET: /a, response: \"[String: Page]\" }\n",
+            extra: "models:\n  Page:\n    description: One page.\n    properties:\n      items: { type: \"[Int]\", key: results, description: The items. }\n"
+        )
+        let model = try #require(try SpecTesting.load(text).spec.models.first)
+        #expect(model.description == "One page.")
+        guard case .object(let properties) = model.kind else { Issue.record("expected an object"); return }
+        #expect(properties.map(\.wireName) == ["results"])
+        #expect(properties.map(\.type) == [.array(.int)])
+        #expect(properties.map(\.description) == ["The items."])
+    }
+}

@@ -1,0 +1,44 @@
+import EndpointSpec
+import Testing
+
+/// The small languages inside a spec: Swift names, types and templates.
+@Suite struct SyntaxTests {
+    @Test(arguments: [
+        ("device_type", "deviceType"), ("deviceType", "deviceType"), ("URL", "url"), ("user-ID", "userID"),
+        ("2fa", "_2fa"), ("", "_"), ("--", "_"), ("Content-Type", "contentType"), ("class", "class"),
+    ])
+    func memberNames(_ name: String, _ swift: String) {
+        #expect(SwiftName.member(name) == swift)
+    }
+
+    @Test(arguments: [("user-profile", "UserProfile"), ("user_profile", "UserProfile"), ("Role", "Role"), ("3d model", "_3dModel"), ("", "_")])
+    func typeNames(_ name: String, _ swift: String) {
+        #expect(SwiftName.type(name) == swift)
+    }
+
+    @Test func keywordsAreEscapedAndOtherNamesAreNot() {
+        #expect(SwiftName.escaped("class") == "`class`")
+        #expect(SwiftName.escaped("Type") == "`Type`")
+        #expect(SwiftName.escaped("self") == "`self`")
+        #expect(SwiftName.escaped("user") == "user")
+    }
+
+    @Test(arguments: [
+        ("String", TypeRef.string), ("[Int]", .array(.int)), ("[String: [Int]]?", .optional(.dictionary(.array(.int)))),
+        (" [ UUID ] ? ", .optional(.array(.uuid))), ("User", .model("User")), ("[String:Role]", .dictionary(.model("Role"))),
+    ])
+    func typeSyntaxParses(_ text: String, _ type: TypeRef) {
+        #expect(TypeSyntax.parse(text) == .success(type))
+    }
+
+    @Test func typesPrintAsTheyAreWritten() {
+        #expect(TypeRef.optional(.dictionary(.array(.model("User")))).description == "[String: [User]]?")
+    }
+
+    @Test func templatesSplitIntoTextAndPlaceholders() {
+        #expect(Template.parse("/users/{id}/posts") == .success([.literal("/users/"), .placeholder("id"), .literal("/posts")]))
+        #expect(Template.parse("/a/{") == .failure(.unbalanced))
+        #expect(Template.parse("/a/}") == .failure(.unbalanced))
+        #expect(Template.parse("/a/{}") == .failure(.badName("")))
+    }
+}
