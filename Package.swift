@@ -21,7 +21,15 @@ let package = Package(
 
         // MARK: The spec and the generator
         .target(name: "EndpointSpec", dependencies: ["YAML", "Diagnostics"]),
-        .target(name: "EndpointGenCore", dependencies: ["EndpointSpec", "Mustache", "Diagnostics"]),
+        .target(
+            name: "DefaultTemplates",
+            path: "Templates",
+            resources: [
+                .copy("Client.swift.mustache"), .copy("Endpoints.swift.mustache"),
+                .copy("Models.swift.mustache"), .copy("Fake.swift.mustache"),
+            ]
+        ),
+        .target(name: "EndpointGenCore", dependencies: ["EndpointSpec", "Mustache", "DefaultTemplates", "Diagnostics"]),
         .executableTarget(name: "endpointgen", dependencies: ["EndpointGenCore"]),
 
         // MARK: The runtime generated clients stand on

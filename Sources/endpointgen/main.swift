@@ -1,17 +1,112 @@
+import Diagnostics
+import EndpointGenCore
+import EndpointSpec
 import Foundation
-import YAML
 
-// Until the generator lands: parse each spec and print its tree, or the located errors.
-var failed = false
-for path in CommandLine.arguments.dropFirst() {
+// endpointgen: load specs → generate in memory → compare with the output folder → write (or report).
+// Nothing is written unless every spec and template is free of errors.
+
+let version = "0.1.0"
+
+func printError(_ text: String) {
+    FileHandle.standardError.write(Data((text + "\n").utf8))
+}
+
+/// Runs the command and gives the exit status: 0 success, 1 spec/template errors or drift, 2 usage.
+func run(_ rawArguments: [String]) -> Int32 {
+    if rawArguments.contains("--help") || rawArguments.contains("-h") || rawArguments.isEmpty {
+        print(Arguments.usage)
+        return rawArguments.isEmpty ? 2 : 0
+    }
+    if rawArguments == ["--version"] {
+        print("endpointgen \(version)")
+        return 0
+    }
+    let arguments: Arguments
     do {
-        let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
-        for document in try YAMLParser.parse(bytes, file: path) {
-            print("\(path): \(document.resolved)")
+        arguments = try Arguments.parse(rawArguments)
+    } catch {
+        printError("error: \(error.message)\n\nRun 'endpointgen --help' for usage.")
+        return 2
+    }
+
+    var diagnostics: [Diagnostic] = []
+    var loaded: [(path: String, spec: Spec)] = []
+    for path in arguments.specs.map(displayPath) {
+        do {
+            let result = try SpecLoader.load(path: path)
+            diagnostics += result.warnings
+            loaded.append((path, result.spec))
+        } catch {
+            diagnostics += error.diagnostics
+        }
+    }
+
+    var files: [GeneratedFile] = []
+    if arguments.command != .lint, diagnostics.allSatisfy({ $0.severity != .error }) {
+        do {
+            let generator = try Generator(
+                overrides: arguments.templates.map { URL(fileURLWithPath: $0) },
+                options: GeneratorOptions(access: .init(rawValue: arguments.access) ?? .public, completionHandlers: arguments.completionHandlers)
+            )
+            for (path, spec) in loaded {
+                let result = try generator.generate(spec, specPath: path)
+                files += result.files
+                diagnostics += result.warnings
+            }
+        } catch {
+            diagnostics += error.diagnostics
+        }
+    }
+
+    let sorted = DiagnosticError(diagnostics).diagnostics
+    for diagnostic in sorted where !(arguments.quiet && diagnostic.severity != .error) {
+        printError(diagnostic.description)
+    }
+    let errorCount = sorted.filter { $0.severity == .error }.count
+    if errorCount > 0 {
+        printError("\(errorCount) error\(errorCount == 1 ? "" : "s"); nothing was written")
+        return 1
+    }
+    guard arguments.command != .lint, let output = arguments.output else { return 0 }
+
+    do {
+        let plan = try OutputPlan(
+            files: files,
+            directory: URL(fileURLWithPath: output),
+            generatedSpecs: Set(loaded.map(\.path)),
+            specExists: { FileManager.default.fileExists(atPath: $0) }
+        )
+        switch arguments.command {
+        case .check:
+            guard plan.isEmpty else {
+                printError("error: \(output) is not what endpointgen generate would write:")
+                plan.summary.forEach { printError("  " + $0) }
+                return 1
+            }
+        case .generate:
+            try plan.apply()
+            if !arguments.quiet {
+                plan.summary.forEach { print($0) }
+                print(plan.isEmpty ? "\(output) is up to date" : "\(plan.changes.count) file\(plan.changes.count == 1 ? "" : "s") changed in \(output)")
+            }
+        case .lint:
+            break
         }
     } catch {
-        FileHandle.standardError.write(Data("\(error)\n".utf8))
-        failed = true
+        printError("error: cannot write \(output): \(error.localizedDescription)")
+        return 1
     }
+    return 0
 }
-exit(failed ? 1 : 0)
+
+/// The path as the user gave it, without a leading `./`, so headers name specs the same way every run.
+func displayPath(_ path: String) -> String {
+    var path = path
+    while path.hasPrefix("./") { path.removeFirst(2) }
+    let current = FileManager.default.currentDirectoryPath + "/"
+    if path.hasPrefix(current) { path.removeFirst(current.count) }
+    return path
+}
+
+exit(run(Array(CommandLine.arguments.dropFirst())))

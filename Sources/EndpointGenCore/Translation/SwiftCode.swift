@@ -1,0 +1,98 @@
+import EndpointSpec
+import YAML
+
+/// Small pieces of Swift source computed from spec values.
+enum SwiftCode {
+    /// A `Duration` expression: `.seconds(10)` for whole seconds, else `.milliseconds(1500)`.
+    static func duration(_ duration: Duration) -> String {
+        let (seconds, attoseconds) = duration.components
+        if attoseconds == 0 { return ".seconds(\(seconds))" }
+        return ".milliseconds(\(seconds * 1000 + attoseconds / 1_000_000_000_000_000))"
+    }
+
+    /// A runtime `RetryPolicy` expression for the spec's policy.
+    static func retry(_ policy: RetryPolicy) -> String {
+        let backoff: String =
+            switch policy.backoff {
+            case .none: ".none"
+            case .constant: ".constant(\(duration(policy.delay)))"
+            case .exponential: ".exponential(base: \(duration(policy.delay)))"
+            }
+        let statuses = policy.statuses.sorted().map(String.init).joined(separator: ", ")
+        return "RetryPolicy(attempts: \(policy.attempts), statuses: [\(statuses)], backoff: \(backoff))"
+    }
+
+    /// An array literal of string literals, e.g. `["password"]`.
+    static func stringArray(_ values: [String]) -> String {
+        "[" + values.map(SwiftLiteral.string).joined(separator: ", ") + "]"
+    }
+
+    /// The Swift type for a spec type; models by their generated names.
+    static func type(_ type: TypeRef, names: ModelNames) -> String {
+        switch type {
+        case .string: "String"
+        case .int: "Int"
+        case .int32: "Int32"
+        case .int64: "Int64"
+        case .double: "Double"
+        case .float: "Float"
+        case .bool: "Bool"
+        case .date: "Date"
+        case .data: "Data"
+        case .url: "URL"
+        case .uuid: "UUID"
+        case .array(let element): "[\(Self.type(element, names: names))]"
+        case .dictionary(let value): "[String: \(Self.type(value, names: names))]"
+        case .optional(let wrapped): "\(Self.type(wrapped, names: names))?"
+        case .model(let name): names.typeName(name)
+        }
+    }
+
+    /// A Swift expression of `type` for a spec default, or `nil` when the value does not fit the type
+    /// (the loader has already reported that; the generator then leaves the default out).
+    static func value(_ value: YAMLValue, as type: TypeRef, names: ModelNames) -> String? {
+        switch (type, value) {
+        case (.optional, .null): return "nil"
+        case (.optional(let wrapped), _): return Self.value(value, as: wrapped, names: names)
+        case (.string, _): return scalarText(value).map(SwiftLiteral.string)
+        case (.int, .int(let int)), (.int32, .int(let int)), (.int64, .int(let int)): return String(int)
+        case (.double, .int(let int)), (.float, .int(let int)): return "\(int).0"
+        case (.double, .double(let double)), (.float, .double(let double)):
+            return double.isFinite ? "\(double)" : nil
+        case (.bool, .bool(let bool)): return String(bool)
+        case (.url, .string(let text)): return "URL(string: \(SwiftLiteral.string(text)))!"
+        case (.uuid, .string(let text)):
+            return isUUID(text) ? "UUID(uuidString: \(SwiftLiteral.string(text)))!" : nil
+        case (.array(let element), .array(let items)):
+            let values = items.compactMap { Self.value($0, as: element, names: names) }
+            return values.count == items.count ? "[" + values.joined(separator: ", ") + "]" : nil
+        case (.dictionary(let element), .object(let members)):
+            if members.isEmpty { return "[:]" }
+            let values = members.compactMap { member in
+                Self.value(member.value, as: element, names: names).map { "\(SwiftLiteral.string(member.key)): \($0)" }
+            }
+            return values.count == members.count ? "[" + values.joined(separator: ", ") + "]" : nil
+        case (.model(let name), _):
+            guard let text = scalarText(value) else { return nil }
+            return names.enumCase(text, of: name).map { "." + $0 } ?? "\(names.typeName(name))(rawValue: \(SwiftLiteral.string(text)))"
+        default:
+            return nil
+        }
+    }
+
+    private static func scalarText(_ value: YAMLValue) -> String? {
+        switch value {
+        case .string(let text): text
+        case .int(let int): String(int)
+        case .double(let double): String(double)
+        case .bool(let bool): String(bool)
+        default: nil
+        }
+    }
+
+    /// `8-4-4-4-12` hexadecimal digits, so `UUID(uuidString:)!` cannot fail at run time.
+    private static func isUUID(_ text: String) -> Bool {
+        let groups = text.split(separator: "-", omittingEmptySubsequences: false)
+        return groups.map(\.count) == [8, 4, 4, 4, 12] && groups.allSatisfy { $0.allSatisfy(\.isHexDigit) }
+    }
+}

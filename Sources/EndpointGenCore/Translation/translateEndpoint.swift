@@ -1,0 +1,126 @@
+import EndpointSpec
+
+/// One endpoint's context: its Swift signature, and the runtime `Request` it builds, as code.
+func translateEndpoint(_ endpoint: Endpoint, in spec: Spec, names: ModelNames, options: GeneratorOptions, fakeName: String) -> EndpointContext {
+    let baseName = endpointMethodName(endpoint.name)
+    let name = SwiftName.escaped(baseName)
+    let reservedLabels: Set<String> = options.completionHandlers ? ["queue", "completion"] : []
+    let parameters = endpoint.parameters.map { translateParameter($0, names: names, reserved: reservedLabels) }
+    let pairs = Array(zip(endpoint.parameters, parameters))
+
+    func filtered(_ placement: Parameter.Placement) -> [(Parameter, ParameterContext)] {
+        pairs.filter { $0.0.placement == placement }
+    }
+    let pathParameters = filtered(.path).map { "\(SwiftLiteral.string($0.0.name)): \($0.1.name)" }
+    let query = filtered(.query).map { "QueryItem(\($0.1.wireNameLiteral), \($0.1.name))" }
+        + endpoint.query.map { "QueryItem.template(\(SwiftLiteral.string($0.name)), \(SwiftLiteral.string($0.value)))" }
+    let headers = filtered(.header).map { "HeaderField(\($0.1.wireNameLiteral), \($0.1.name))" }
+        + endpoint.headers.map { "HeaderField.template(\(SwiftLiteral.string($0.name)), \(SwiftLiteral.string($0.value)))" }
+    let body = translateBody(endpoint, parameters: filtered(.body), names: names)
+
+    let method = endpoint.method.rawValue
+    let responseType = swiftResponseType(endpoint.response, names: names)
+    return EndpointContext(
+        name: name,
+        baseName: baseName,
+        handlerName: baseName + "Handler",
+        docComment: DocComment.lines(endpoint.description, then: ["`\(method) \(endpoint.path)`"]),
+        deprecated: endpoint.deprecated ? SwiftLiteral.string("\(endpoint.name) is deprecated in the API spec") : nil,
+        method: "." + method.lowercased(),
+        pathLiteral: SwiftLiteral.string(endpoint.path),
+        responseType: responseType,
+        parameters: parameters,
+        signature: parameters.map { p in "\(p.name): \(p.type)" + (p.defaultValue.map { " = \($0)" } ?? "") }.joined(separator: ", "),
+        requirementSignature: parameters.map { "\($0.name): \($0.type)" }.joined(separator: ", "),
+        arguments: parameters.map { "\($0.name): \($0.name)" }.joined(separator: ", "),
+        parameterTypes: parameters.map(\.type).joined(separator: ", "),
+        parameterNames: parameters.map(\.name).joined(separator: ", "),
+        hasParameters: !parameters.isEmpty,
+        nonEmptyParameters: pairs.filter { $0.0.type == .string && $0.0.defaultValue == nil }.map(\.1),
+        hasNonEmptyParameters: pairs.contains { $0.0.type == .string && $0.0.defaultValue == nil },
+        pathParametersExpression: pathParameters.isEmpty ? "[:]" : "[" + pathParameters.joined(separator: ", ") + "]",
+        queryExpression: "[" + query.joined(separator: ", ") + "]",
+        headersExpression: "[" + headers.joined(separator: ", ") + "]",
+        bodyExpression: body.expression,
+        auth: "." + endpoint.auth.rawValue,
+        timeout: endpoint.timeout.flatMap { $0 == spec.policy.timeout ? nil : SwiftCode.duration($0) } ?? "nil",
+        retry: retryOverride(endpoint, spec: spec),
+        secretsExpression: SwiftCode.stringArray(endpoint.parameters.filter(\.secret).map(\.wireName)),
+        body: body.context,
+        missingHandlerLiteral: SwiftLiteral.string("\(fakeName).\(baseName)Handler is not set")
+    )
+}
+
+/// The client stores its runtime client as `client`, so an endpoint of that name becomes `clientEndpoint`.
+func endpointMethodName(_ specName: String) -> String {
+    let name = SwiftName.member(specName)
+    return name == "client" ? "clientEndpoint" : name
+}
+
+/// The endpoint's retry policy where it differs from the client's, else `nil` as code.
+private func retryOverride(_ endpoint: Endpoint, spec: Spec) -> String {
+    let inherited = endpoint.method.isIdempotent ? spec.policy.retry : nil
+    if endpoint.retry == inherited { return "nil" }
+    return endpoint.retry.map(SwiftCode.retry) ?? "RetryPolicy.none"
+}
+
+private func translateParameter(_ parameter: Parameter, names: ModelNames, reserved: Set<String>) -> ParameterContext {
+    var base = SwiftName.member(parameter.name)
+    if reserved.contains(base) { base += "Parameter" }
+    let defaultValue =
+        parameter.defaultValue.flatMap { SwiftCode.value($0, as: parameter.type, names: names) }
+        ?? (parameter.type.isOptional ? "nil" : nil)
+    return ParameterContext(
+        name: SwiftName.escaped(base),
+        type: SwiftCode.type(parameter.type, names: names),
+        wireNameLiteral: SwiftLiteral.string(parameter.wireName),
+        placement: parameter.placement.rawValue,
+        defaultValue: defaultValue
+    )
+}
+
+private func swiftResponseType(_ response: ResponseType, names: ModelNames) -> String {
+    switch response {
+    case .empty: "Empty"
+    case .data: "Data"
+    case .string: "String"
+    case .type(let type): SwiftCode.type(type, names: names)
+    }
+}
+
+/// The body as a `RequestBody` expression, and for JSON the struct that encodes it.
+private func translateBody(
+    _ endpoint: Endpoint, parameters: [(Parameter, ParameterContext)], names: ModelNames
+) -> (expression: String, context: BodyContext?) {
+    guard let encoding = endpoint.bodyEncoding, !parameters.isEmpty else { return ("nil", nil) }
+    let typeName = SwiftName.type(endpoint.name) + "Body"
+    let fields = parameters.map { parameter, context in
+        var property = translateProperty(
+            Property(name: parameter.name, wireName: parameter.wireName, type: parameter.type, defaultValue: nil,
+                     description: nil, location: parameter.location),
+            names: names)
+        property.name = context.name
+        return property
+    }
+    let expression: String
+    switch encoding {
+    case .json:
+        expression = ".json(\(typeName)(" + parameters.map { "\($0.1.name): \($0.1.name)" }.joined(separator: ", ") + "))"
+    case .form:
+        expression = ".form([" + parameters.map { "FormField(\($0.1.wireNameLiteral), \($0.1.name))" }.joined(separator: ", ") + "])"
+    case .multipart:
+        let parts = parameters.map { parameter, context in
+            parameter.type.unwrapped == .data
+                ? "MultipartPart.files(\(context.wireNameLiteral), \(context.name))"
+                : "MultipartPart.fields(\(context.wireNameLiteral), \(context.name))"
+        }
+        expression = ".multipart(" + parts.joined(separator: " + ") + ")"
+    case .binary:
+        let (parameter, context) = parameters[0]
+        let contentType = SwiftLiteral.string("application/octet-stream")
+        expression = parameter.type.isOptional
+            ? "\(context.name).map { .data($0, contentType: \(contentType)) }"
+            : ".data(\(context.name), contentType: \(contentType))"
+    }
+    return (expression, BodyContext(encoding: encoding.rawValue, isJSON: encoding == .json, typeName: typeName, fields: fields))
+}

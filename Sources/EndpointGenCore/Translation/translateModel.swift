@@ -1,0 +1,56 @@
+import EndpointSpec
+
+/// An object model's context: properties in spec order, defaults applied in `init(from:)`.
+func translateObject(_ model: Model, properties: [Property], names: ModelNames) -> ModelContext {
+    let contexts = properties.map { translateProperty($0, names: names) }
+    let signature = zip(properties, contexts).map { property, context in
+        var parameter = "\(context.name): \(context.type)"
+        if let value = context.defaultValue {
+            parameter += " = \(value)"
+        } else if property.type.isOptional {
+            parameter += " = nil"
+        }
+        return parameter
+    }
+    return ModelContext(
+        name: names.typeName(model.name),
+        docComment: DocComment.lines(model.description),
+        properties: contexts,
+        initSignature: signature.joined(separator: ", "),
+        hasProperties: !properties.isEmpty,
+        hasDefaults: contexts.contains { $0.defaultValue != nil }
+    )
+}
+
+/// A property or JSON body field: name, type, key, default and how to decode it.
+func translateProperty(_ property: Property, names: ModelNames) -> PropertyContext {
+    let name = SwiftName.escaped(SwiftName.member(property.name))
+    let type = SwiftCode.type(property.type, names: names)
+    let unwrapped = SwiftCode.type(property.type.unwrapped, names: names)
+    let defaultValue = property.defaultValue.flatMap { SwiftCode.value($0, as: property.type, names: names) }
+    let decode: String
+    if let defaultValue {
+        decode = "try container.decodeIfPresent(\(unwrapped).self, forKey: .\(name)) ?? \(defaultValue)"
+    } else if property.type.isOptional {
+        decode = "try container.decodeIfPresent(\(unwrapped).self, forKey: .\(name))"
+    } else {
+        decode = "try container.decode(\(type).self, forKey: .\(name))"
+    }
+    return PropertyContext(
+        name: name,
+        type: type,
+        keyLiteral: SwiftLiteral.string(property.wireName),
+        defaultValue: defaultValue,
+        decodeExpression: decode,
+        docComment: DocComment.lines(property.description)
+    )
+}
+
+/// An enum model's context: one static property per known value.
+func translateEnum(_ model: Model, cases: [EnumCase], names: ModelNames) -> EnumContext {
+    EnumContext(
+        name: names.typeName(model.name),
+        docComment: DocComment.lines(model.description),
+        cases: cases.map { EnumCaseContext(name: ModelNames.caseName($0.value), valueLiteral: SwiftLiteral.string($0.value)) }
+    )
+}

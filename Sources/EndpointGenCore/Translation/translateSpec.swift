@@ -1,0 +1,93 @@
+import Diagnostics
+import EndpointSpec
+
+/// The whole template context for a validated spec, and the warnings translation has to give
+/// (e.g. a model renamed because its name would shadow a type the generated code uses).
+func translateSpec(_ spec: Spec, specPath: String, options: GeneratorOptions) -> (ClientContext, [Diagnostic]) {
+    let prefix = SwiftName.type(spec.name)
+    let clientName = prefix + "Client"
+    let protocolName = clientName + "Protocol"
+    let endpointsName = prefix + "Endpoints"
+    let fakeName = "Fake" + clientName
+    let names = ModelNames(spec: spec, reserved: ModelNames.reserved(clientNames: [clientName, protocolName, endpointsName, fakeName]))
+    let warnings = names.renamed.compactMap { renamed -> Diagnostic? in
+        guard let model = spec.models.first(where: { $0.name == renamed.spec }) else { return nil }
+        return Diagnostic(.warning, "model '\(renamed.spec)' would shadow a type the generated code uses; it is generated as '\(renamed.swift)'", at: model.location)
+    }
+
+    var models: [ModelContext] = []
+    var enums: [EnumContext] = []
+    for model in spec.models {
+        switch model.kind {
+        case .object(let properties): models.append(translateObject(model, properties: properties, names: names))
+        case .enumeration(let cases): enums.append(translateEnum(model, cases: cases, names: names))
+        }
+    }
+    let endpoints = spec.endpoints.map {
+        translateEndpoint($0, in: spec, names: names, options: options, fakeName: fakeName)
+    }
+
+    let context = ClientContext(
+        header: GeneratedHeader.line(for: specPath),
+        specPath: specPath,
+        access: options.modifier,
+        name: prefix,
+        clientName: clientName,
+        protocolName: protocolName,
+        endpointsName: endpointsName,
+        fakeName: fakeName,
+        completionHandlers: options.completionHandlers,
+        endpointsDocComment: ["/// Every endpoint of the \(prefix) API, with the request each one builds:", "///"]
+            + zip(spec.endpoints, endpoints).flatMap { endpoint, context in
+                DocComment.lines("- `\(endpoint.method.rawValue) \(endpoint.path)`: `\(context.baseName)`")
+            },
+        server: translateServer(spec.server),
+        version: spec.version.map(SwiftLiteral.string) ?? "nil",
+        defaultQuery: spec.defaults.query.map(translateNameValue),
+        defaultHeaders: spec.defaults.headers.map(translateNameValue),
+        variableList: spec.variables.isEmpty ? "none" : spec.variables.map { "`\($0.name)`" }.joined(separator: ", "),
+        auth: spec.auth.map(translateAuth) ?? "nil",
+        policy: translatePolicy(spec),
+        endpoints: endpoints,
+        models: models,
+        enums: enums
+    )
+    return (context, warnings)
+}
+
+private func translateServer(_ server: Server) -> ServerContext {
+    let port = server.port.map { ":\($0)" } ?? ""
+    return ServerContext(
+        schemeLiteral: SwiftLiteral.string(server.scheme.rawValue),
+        hostLiteral: SwiftLiteral.string(server.host),
+        port: server.port.map(String.init) ?? "nil",
+        basePathLiteral: SwiftLiteral.string(server.basePath),
+        display: "\(server.scheme.rawValue)://\(server.host)\(port)\(server.basePath)"
+    )
+}
+
+private func translateNameValue(_ parameter: DefaultParameter) -> NameValueContext {
+    NameValueContext(nameLiteral: SwiftLiteral.string(parameter.name), valueLiteral: SwiftLiteral.string(parameter.value))
+}
+
+private func translateAuth(_ auth: Auth) -> String {
+    switch auth.placement {
+    case .header:
+        ".header(name: \(SwiftLiteral.string(auth.name)), prefix: \(auth.scheme.map(SwiftLiteral.string) ?? "nil"))"
+    case .query:
+        ".query(name: \(SwiftLiteral.string(auth.name)))"
+    }
+}
+
+private func translatePolicy(_ spec: Spec) -> PolicyContext {
+    let policy = spec.policy
+    return PolicyContext(
+        timeout: policy.timeout.map(SwiftCode.duration) ?? "ClientConfiguration.defaultTimeout",
+        retry: policy.retry.map(SwiftCode.retry) ?? "RetryPolicy.none",
+        rateLimit: policy.rateLimit.map { "RateLimit(count: \($0.count), interval: \(SwiftCode.duration($0.per)))" } ?? "nil",
+        maxConcurrentRequests: policy.maxConcurrentRequests.map(String.init) ?? "nil",
+        acceptableContentTypes: policy.acceptableContentTypes.map(SwiftLiteral.string).joined(separator: ", "),
+        errorMessageField: spec.errors.messageField.map(SwiftLiteral.string) ?? "nil",
+        fallbackErrorMessage: spec.errors.fallback.map(SwiftLiteral.string) ?? "ClientConfiguration.defaultFallbackErrorMessage"
+    )
+}
