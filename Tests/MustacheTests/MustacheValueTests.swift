@@ -1,0 +1,45 @@
+import Foundation
+import Mustache
+import Testing
+
+@Suite struct MustacheValueTests {
+    struct Parameter: Encodable {
+        let name: String
+        let required: Bool
+    }
+
+    struct Endpoint: Encodable {
+        let name: String
+        let retries: Int
+        let timeout: Double
+        let summary: String?
+        let parameters: [Parameter]
+    }
+
+    @Test func encodableBecomesAMapWithIntsKept() throws {
+        let endpoint = Endpoint(name: "getUser", retries: 3, timeout: 2.5, summary: nil,
+                                parameters: [Parameter(name: "id", required: true)])
+        let expected: MustacheValue = [
+            "name": "getUser", "retries": 3, "timeout": 2.5,
+            "parameters": [["name": "id", "required": true]],
+        ]
+        #expect(try MustacheValue(endpoint) == expected)
+        // Through variables: `MustacheValue(3)` with a literal would be the literal initializer.
+        let (whole, fraction, list) = (3, 2.5, ["a", "b"])
+        #expect(try MustacheValue(whole) == .int(3))
+        #expect(try MustacheValue(fraction) == .double(2.5))
+        #expect(try MustacheValue(list) == ["a", "b"])
+    }
+
+    @Test func decodesJSON() throws {
+        let json = #"{"n": 1, "d": 0.5, "b": false, "s": "x", "z": null, "l": [1, "two"]}"#
+        let value = try JSONDecoder().decode(MustacheValue.self, from: Data(json.utf8))
+        #expect(value == ["n": 1, "d": 0.5, "b": false, "s": "x", "z": nil, "l": [1, "two"]])
+    }
+
+    @Test func encodesBackToTheSameJSONShape() throws {
+        let value: MustacheValue = ["l": [1, 0.5, true, nil, "s"]]
+        let data = try JSONEncoder().encode(value)
+        #expect(try JSONDecoder().decode(MustacheValue.self, from: data) == value)
+    }
+}
