@@ -1,14 +1,6 @@
 import Foundation
 
 extension MustacheValue {
-    /// Converts any `Encodable` (a model struct, a dictionary, an array) into a context value.
-    ///
-    /// Goes through JSON, so keys follow the type's `CodingKeys`, whole numbers stay `.int`,
-    /// and optionals that are `nil` are left out (strict mode then reports them as unknown).
-    public init(_ encodable: some Encodable) throws {
-        try self.init(json: JSONEncoder().encode(encodable))
-    }
-
     /// Parses JSON text: objects become maps, arrays lists, whole numbers `.int`, other numbers `.double`.
     public init(json: Data) throws {
         self.init(jsonObject: try JSONSerialization.jsonObject(with: json, options: .fragmentsAllowed))

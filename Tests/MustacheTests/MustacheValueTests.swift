@@ -31,6 +31,34 @@ import Testing
         #expect(try MustacheValue(list) == ["a", "b"])
     }
 
+    enum Method: String, Encodable {
+        case get = "GET"
+    }
+
+    struct Odd: Encodable {
+        let method: Method
+        let url: URL
+        let small: UInt8
+        let huge: UInt64
+        let maybe: [Int?]
+        let nested: [String: [Float]]
+    }
+
+    @Test func encoderHandlesEnumsURLsOtherIntegersAndNesting() throws {
+        let odd = Odd(method: .get, url: URL(string: "https://api.example.com/v1")!, small: 7, huge: .max,
+                      maybe: [1, nil], nested: ["k": [0.5]])
+        let expected: MustacheValue = [
+            "method": "GET", "url": "https://api.example.com/v1", "small": 7, "huge": .double(Double(UInt64.max)),
+            "maybe": [1, nil], "nested": ["k": [0.5]],
+        ]
+        #expect(try MustacheValue(odd) == expected)
+    }
+
+    @Test func encodingAValueGivesItBack() throws {
+        let value: MustacheValue = ["l": [1, 0.5, true, nil, "s"], "m": ["k": "v"]]
+        #expect(try MustacheValue(value) == value)
+    }
+
     @Test func parsesJSONKeepingBooleansAndIntsApart() throws {
         let json = #"{"n": 1, "zero": 0, "d": 0.5, "t": true, "f": false, "s": "x", "z": null, "l": [1, "two"]}"#
         let value = try MustacheValue(json: Data(json.utf8))
