@@ -28,8 +28,8 @@ struct Tag: Sendable {
 
 /// A `{{$ name}}` block: its content, and the indentation it adds where it is expanded.
 struct Block: Sendable {
-    /// The block's name, shared by the default and its overrides.
-    let name: String
+    /// The block's tag: its name is shared by the default and its overrides.
+    let tag: Tag
     /// Added to every line of the content rendered here, so overriding content lines up with the default.
     let indentation: String
     /// The content, dedented at compile time by its own indentation.

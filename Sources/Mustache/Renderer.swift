@@ -44,8 +44,8 @@ struct Renderer {
             case .parent(let tag, let indentation, let parentOverrides):
                 try include(tag, indentation: indentation, overrides: parentOverrides, noun: "parent")
             case .block(let block):
-                try nest(at: nil, indentation: block.indentation) { renderer throws(DiagnosticError) in
-                    try renderer.render(renderer.overrides[block.name]?.body ?? block.body)
+                try nest(at: block.tag, indentation: block.indentation) { renderer throws(DiagnosticError) in
+                    try renderer.render(renderer.overrides[block.tag.name]?.body ?? block.body)
                 }
             }
         }
@@ -99,12 +99,11 @@ struct Renderer {
 
     /// Runs `body` one level deeper, with extra indentation and a value pushed on the stack, and restores them after.
     private mutating func nest(
-        at tag: Tag?, indentation extra: String = "", pushing value: MustacheValue? = nil,
+        at tag: Tag, indentation extra: String = "", pushing value: MustacheValue? = nil,
         _ body: (inout Renderer) throws(DiagnosticError) -> Void
     ) throws(DiagnosticError) {
         guard depth < Self.maxDepth else {
-            let message = "templates nest more than \(Self.maxDepth) deep; does a partial include itself?"
-            throw tag.map { error(message, at: $0) } ?? DiagnosticError(Diagnostic(.error, message))
+            throw error("templates nest more than \(Self.maxDepth) deep; does a partial include itself?", at: tag)
         }
         let savedIndentation = indentation
         depth += 1

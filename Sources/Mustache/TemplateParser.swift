@@ -142,10 +142,10 @@ struct TemplateParser {
         case .section(let inverted):
             append(.section(open, inverted: inverted, body: frame.nodes))
         case .block:
-            append(.block(Block(name: open.name, indentation: frame.indentation, body: frame.nodes)))
+            append(.block(Block(tag: open, indentation: frame.indentation, body: frame.nodes)))
         case .parent:
             var overrides: [String: Block] = [:]
-            for case .block(let block) in frame.nodes { overrides[block.name] = block }
+            for case .block(let block) in frame.nodes { overrides[block.tag.name] = block }
             var indentation = frame.indentation
             if let prefix = frame.pendingPrefix {
                 // The opening tag began a blank line; closing it at the end of a line makes the pair standalone.
