@@ -46,11 +46,18 @@ public struct Generator: Sendable {
         return (files, warnings)
     }
 
-    /// Generated text ends in exactly one newline and has no trailing spaces, whatever a template did.
+    /// Whatever a template did, generated text has no trailing spaces, no blank line right after `{`
+    /// or right before `}`, no two blank lines in a row, and ends in exactly one newline.
     static func tidy(_ text: String) -> String {
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { String($0).trimmingTrailingWhitespace() }
-        var result = lines.joined(separator: "\n")
-        while result.hasSuffix("\n") { result.removeLast() }
-        return result + "\n"
+        var lines: [String] = []
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            let line = String(line).trimmingTrailingWhitespace()
+            let previous = lines.last
+            if line.isEmpty, previous == nil || previous!.isEmpty || previous!.hasSuffix("{") { continue }
+            if line.trimmingLeadingWhitespace().hasPrefix("}"), previous?.isEmpty == true { lines.removeLast() }
+            lines.append(line)
+        }
+        while lines.last?.isEmpty == true { lines.removeLast() }
+        return lines.joined(separator: "\n") + "\n"
     }
 }

@@ -54,6 +54,11 @@ enum SwiftLiteral {
 }
 
 extension String {
+    /// The string without spaces and tabs at its start.
+    func trimmingLeadingWhitespace() -> String {
+        String(drop(while: { $0 == " " || $0 == "\t" }))
+    }
+
     /// The string without spaces and tabs at its end (generated code carries no trailing whitespace).
     func trimmingTrailingWhitespace() -> String {
         var result = self

@@ -2,6 +2,7 @@ import EndpointSpec
 
 /// An object model's context: properties in spec order, defaults applied in `init(from:)`.
 func translateObject(_ model: Model, properties: [Property], names: ModelNames) -> ModelContext {
+    let name = names.typeName(model.name)
     let contexts = properties.map { translateProperty($0, names: names) }
     let signature = zip(properties, contexts).map { property, context in
         var parameter = "\(context.name): \(context.type)"
@@ -13,8 +14,8 @@ func translateObject(_ model: Model, properties: [Property], names: ModelNames) 
         return parameter
     }
     return ModelContext(
-        name: names.typeName(model.name),
-        docComment: DocComment.lines(model.description),
+        name: name,
+        docComment: DocComment.lines(model.description ?? "A `\(name)` as the API sends and receives it."),
         properties: contexts,
         initSignature: signature.joined(separator: ", "),
         hasProperties: !properties.isEmpty,
@@ -48,9 +49,10 @@ func translateProperty(_ property: Property, names: ModelNames) -> PropertyConte
 
 /// An enum model's context: one static property per known value.
 func translateEnum(_ model: Model, cases: [EnumCase], names: ModelNames) -> EnumContext {
-    EnumContext(
-        name: names.typeName(model.name),
-        docComment: DocComment.lines(model.description),
+    let name = names.typeName(model.name)
+    return EnumContext(
+        name: name,
+        docComment: DocComment.lines(model.description ?? "The `\(name)` values the API knows."),
         cases: cases.map { EnumCaseContext(name: ModelNames.caseName($0.value), valueLiteral: SwiftLiteral.string($0.value)) }
     )
 }
