@@ -34,7 +34,7 @@ let package = Package(
         .testTarget(name: "EndpointSpecTests", dependencies: ["EndpointSpec", "TestSupport"]),
 
         // MARK: Benchmarks
-        .executableTarget(name: "spec-benchmark", dependencies: ["EndpointSpec"], path: "Benchmarks/SpecBenchmark"),
+        .executableTarget(name: "spec-benchmark", dependencies: ["EndpointSpec", "YAML"], path: "Benchmarks/SpecBenchmark"),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -49,6 +49,14 @@ public enum TypeSyntax {
             return type
         }
 
+        /// Letters, digits and `_`; the ASCII test first, as nearly every name is ASCII.
+        static func isNameCharacter(_ scalar: Unicode.Scalar) -> Bool {
+            if scalar.isASCII {
+                return scalar == "_" || ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar)
+            }
+            return scalar.properties.isAlphabetic
+        }
+
         mutating func primary() throws(Failure) -> TypeRef {
             skipSpaces()
             if peek == "[" {
@@ -66,7 +74,7 @@ public enum TypeSyntax {
                 return .array(first)
             }
             let start = index
-            while let scalar = peek, scalar == "_" || scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) {
+            while let scalar = peek, Self.isNameCharacter(scalar) {
                 index += 1
             }
             guard index > start else {
