@@ -1,0 +1,47 @@
+import EndpointSpec
+import Foundation
+import Testing
+import TestSupport
+
+/// The complete specs shown in the documentation load, so the docs stay true.
+@Suite struct DocumentationTests {
+    /// The ```yaml blocks of a Markdown file that are whole specs (they have a name and endpoints).
+    static func specBlocks(in file: String) throws -> [String] {
+        let text = try String(contentsOf: TestEnvironment.repositoryRoot.appendingPathComponent(file), encoding: .utf8)
+        return text.components(separatedBy: "```yaml\n").dropFirst()
+            .compactMap { $0.components(separatedBy: "```").first }
+            .filter { $0.hasPrefix("name:") && $0.contains("\nendpoints:") }
+    }
+
+    @Test(arguments: ["README.md", "docs/SpecFormat.md"])
+    func wholeSpecsInTheDocsLoadWithoutWarnings(_ file: String) throws {
+        let blocks = try Self.specBlocks(in: file)
+        #expect(!blocks.isEmpty)
+        for block in blocks {
+            #expect(try SpecTesting.load(block).warnings.isEmpty)
+        }
+    }
+}
+
+/// No input makes the loader crash: every prefix and every line-dropped variant of a full spec loads or is refused
+/// with located errors.
+@Suite struct RobustnessTests {
+    @Test func truncatedAndMutilatedSpecsAreRefusedWithLocatedErrors() throws {
+        let url = TestEnvironment.repositoryRoot.appendingPathComponent("Specs/Store.yaml")
+        let lines = try String(contentsOf: url, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+        let common = try String(contentsOf: url.deletingLastPathComponent().appendingPathComponent("Common.yaml"), encoding: .utf8)
+        var variants = (0..<lines.count).map { lines[..<$0].joined(separator: "\n") }
+        variants += lines.indices.map { index in lines.enumerated().filter { $0.offset != index }.map(\.element).joined(separator: "\n") }
+        var refused = 0
+        for text in variants {
+            do {
+                _ = try SpecTesting.load(text, includes: ["Specs/Common.yaml": common])
+            } catch {
+                refused += 1
+                #expect(error.errors.allSatisfy { $0.location != nil })
+                #expect(!error.errors.isEmpty)
+            }
+        }
+        #expect(refused > 0)
+    }
+}
