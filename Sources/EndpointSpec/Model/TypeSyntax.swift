@@ -22,6 +22,9 @@ public enum TypeSyntax {
     private struct Scanner {
         let scalars: [Unicode.Scalar]
         var index = 0
+        /// How many `[` are open; bounded so that a hostile spec cannot overflow the stack.
+        var depth = 0
+        static let maxDepth = 32
 
         init(_ scalars: [Unicode.Scalar]) { self.scalars = scalars }
 
@@ -61,6 +64,9 @@ public enum TypeSyntax {
             skipSpaces()
             if peek == "[" {
                 index += 1
+                depth += 1
+                defer { depth -= 1 }
+                guard depth <= Self.maxDepth else { throw Failure(description: "types nest deeper than \(Self.maxDepth) levels") }
                 let first = try type()
                 skipSpaces()
                 if peek == ":" {
