@@ -7,15 +7,7 @@ extension SpecDecoder {
     /// The whole spec; `models` are the already decoded models of this file and its includes.
     mutating func spec(_ root: YAMLNode, models: [Model]) -> Spec? {
         guard let fields = fields(root, "the spec", allowed: Self.specKeys, required: ["name", "server", "endpoints"]) else { return nil }
-        let name: String? = fields["name"].flatMap { nameNode in
-            string(nameNode, "'name'").flatMap { name in
-                if SwiftName.type(name) == "_" {
-                    sink.error("the spec's name '\(name)' has no letters or digits to make a Swift name of", at: nameNode.location)
-                    return nil
-                }
-                return name
-            }
-        }
+        let name = fields["name"].flatMap(apiName)
         version = optionalString(fields["version"], "'version'")
         let variables = fields["variables"].map(self.variables) ?? []
         variableNames = Set(variables.map(\.name))
@@ -31,6 +23,16 @@ extension SpecDecoder {
             name: name, server: server, version: version, variables: variables, defaults: defaults, auth: auth,
             policy: policy, errors: errors, endpoints: endpoints, models: models, location: root.location
         )
+    }
+
+    /// The API's name, which must give a Swift type name.
+    private func apiName(_ node: YAMLNode) -> String? {
+        guard let name = string(node, "'name'") else { return nil }
+        guard SwiftName.type(name) != "_" else {
+            sink.error("the spec's name '\(name)' has no letters or digits to make a Swift name of", at: node.location)
+            return nil
+        }
+        return name
     }
 
     /// `variables: [deviceType]` or `variables: { deviceType: "what it means" }`.
