@@ -40,9 +40,10 @@ extension SpecDecoder {
         let entries: [(key: YAMLNode, description: String?)]
         if let items = node.sequence {
             entries = items.map { ($0, nil) }
-        } else if let pairs = mapping(node, "'variables'") {
+        } else if let pairs = node.mapping {
             entries = pairs.map { ($0.key, optionalString($0.value, "the description of a variable")) }
         } else {
+            sink.error("expected a sequence or a mapping for 'variables', found a \(node.kindDescription)", at: node.location)
             return []
         }
         var seen: [String: SourceLocation] = [:]
@@ -78,7 +79,7 @@ extension SpecDecoder {
     ///
     /// Messages name each entry as `kind 'name' owner`, e.g. `header 'X-Id' of endpoint 'a'`.
     func fixedParameters(_ node: YAMLNode, kind: String, owner: String = "") -> [DefaultParameter] {
-        guard let pairs = mapping(node, "the \(kind)s\(owner)") else { return [] }
+        guard let pairs = mapping(node, "the \(kind) items\(owner)") else { return [] }
         return pairs.compactMap { pair in
             guard let name = string(pair.key, "a \(kind) name") else { return nil }
             let context = "\(kind) '\(name)'\(owner)"
