@@ -44,4 +44,22 @@ import TestSupport
         }
         #expect(refused > 0)
     }
+
+    @Test(arguments: [
+        "just text", "[1, 2]", "name: [x]\nserver: 3\nendpoints: [a]\n", "? [a]\n: b\nname: T\nserver: { host: h }\nendpoints: {}\n",
+        "name: T\nserver: { host: h }\nendpoints: { a: { GET: /a, params: [x] } }\n",
+        "name: T\nserver: { host: h }\nendpoints: { a: [GET] }\nmodels: { A: [x], B: { enum: x } }\n",
+        "name: T\nserver: { host: h }\nendpoints: {}\ninclude: { a: b }\n",
+        "name: T\nserver: { host: h }\nendpoints: { a: { GET: [/a] } }\nvariables: 3\ndefaults: { query: [a] }\n",
+    ])
+    func oddShapesAreRefusedWithLocatedErrors(_ text: String) {
+        do {
+            _ = try SpecTesting.load(text)
+            Issue.record("expected the spec to be refused")
+        } catch {
+            #expect(!error.errors.isEmpty)
+            #expect(error.errors.allSatisfy { $0.location != nil })
+        }
+    }
 }
+
