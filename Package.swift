@@ -46,7 +46,7 @@ let package = Package(
         // MARK: Benchmarks
         .executableTarget(name: "yaml-benchmark", dependencies: ["YAML"], path: "Benchmarks/YAMLBenchmark"),
         .executableTarget(name: "mustache-benchmark", dependencies: ["Mustache"], path: "Benchmarks/MustacheBenchmark"),
-        .executableTarget(name: "spec-benchmark", dependencies: ["EndpointSpec"], path: "Benchmarks/SpecBenchmark"),
+        .executableTarget(name: "spec-benchmark", dependencies: ["EndpointSpec", "YAML"], path: "Benchmarks/SpecBenchmark"),
     ],
     swiftLanguageModes: [.v6]
 )

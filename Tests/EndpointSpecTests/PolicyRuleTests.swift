@@ -7,7 +7,7 @@ import Testing
         SpecTesting.problems(SpecTesting.spec(endpoints: "  a: { GET: /a }\n", extra: extra))
     }
 
-    @Test(arguments: ["10", "-1s", "ten seconds", "0ms"])
+    @Test(arguments: ["10", "-1s", "ten seconds", "0ms", "0.1ms", "1e300s"])
     func timeoutThatDoesNotParse(_ timeout: String) {
         #expect(problems("policy:\n  timeout: \(timeout)\n") == [
             "Specs/Test.yaml:7:12: error: timeout '\(timeout)' is not a duration; write a positive number and a unit (ms, s, min, h), e.g. 10s",

@@ -31,6 +31,15 @@ import Testing
         #expect(TypeSyntax.parse(text) == .success(type))
     }
 
+    @Test func deeplyNestedTypesAreRefusedNotOverflowed() {
+        let deep = String(repeating: "[", count: 100_000) + "Int" + String(repeating: "]", count: 100_000)
+        guard case .failure(let failure) = TypeSyntax.parse(deep) else {
+            Issue.record("expected a failure")
+            return
+        }
+        #expect(failure.description == "types nest deeper than 32 levels")
+    }
+
     @Test func typesPrintAsTheyAreWritten() {
         #expect(TypeRef.optional(.dictionary(.array(.model("User")))).description == "[String: [User]]?")
     }

@@ -4,12 +4,17 @@ enum DurationSyntax {
         ("ms", 1), ("min", 60_000), ("s", 1_000), ("m", 60_000), ("h", 3_600_000),
     ]
 
-    /// A positive duration: a number and a unit.
+    /// About 31 years: far beyond any timeout, far below what `Int64` holds.
+    private static let maxMilliseconds = 1e12
+
+    /// A duration of at least a millisecond: a number and a unit.
     static func duration(_ text: String) -> Duration? {
         for unit in units where text.hasSuffix(unit.suffix) {
             let number = text.dropLast(unit.suffix.count).trimmingSpaces()
-            guard number.first?.isNumber == true, let value = Double(number), value > 0, value.isFinite else { return nil }
-            return .milliseconds(Int64((value * unit.milliseconds).rounded()))
+            guard number.first?.isNumber == true, let value = Double(number) else { return nil }
+            let milliseconds = (value * unit.milliseconds).rounded()
+            guard milliseconds >= 1, milliseconds <= maxMilliseconds else { return nil }
+            return .milliseconds(Int64(milliseconds))
         }
         return nil
     }

@@ -1,29 +1,20 @@
 import Diagnostics
 import YAML
 
-/// A mapping node's pairs by key, for decoding one spec section.
+/// A mapping node's pairs, for decoding one spec section.
+///
+/// Lookups are linear: sections have a handful of keys, where a scan beats hashing.
 struct Fields {
     /// The mapping node.
     let node: YAMLNode
     /// The pairs in source order.
     let pairs: [YAMLPair]
-    private let byKey: [String: YAMLPair]
-
-    init(node: YAMLNode, pairs: [YAMLPair]) {
-        self.node = node
-        self.pairs = pairs
-        var byKey: [String: YAMLPair] = [:]
-        for pair in pairs {
-            if let key = pair.key.text { byKey[key] = pair }
-        }
-        self.byKey = byKey
-    }
 
     /// The value of `key`, if present.
-    subscript(key: String) -> YAMLNode? { byKey[key]?.value }
+    subscript(key: String) -> YAMLNode? { pair(key)?.value }
 
     /// The pair of `key`, if present.
-    func pair(_ key: String) -> YAMLPair? { byKey[key] }
+    func pair(_ key: String) -> YAMLPair? { pairs.first { $0.key.text == key } }
 }
 
 extension SpecDecoder {

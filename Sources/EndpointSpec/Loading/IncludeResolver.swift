@@ -44,7 +44,7 @@ struct IncludeResolver {
                 sink.error("cannot read include '\(name)' at '\(target)': \(error)", at: node.location)
                 continue
             }
-            sink.register(SourceFile(path: target, text: text))
+            sink.register(path: target, text: text)
             do {
                 visit(try YAMLParser.parseDocument(text, file: target), path: target, chain: chain)
             } catch {

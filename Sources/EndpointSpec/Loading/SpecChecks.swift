@@ -7,6 +7,15 @@ struct SpecChecks {
     /// The file the user loaded; unused models are only reported there, as included models are shared.
     let mainPath: String
     let sink: DiagnosticSink
+    /// The models by name.
+    let models: [String: Model]
+
+    init(spec: Spec, mainPath: String, sink: DiagnosticSink) {
+        self.spec = spec
+        self.mainPath = mainPath
+        self.sink = sink
+        self.models = Dictionary(spec.models.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+    }
 
     func run() {
         let decoder = SpecDecoder(sink: sink, modelNames: [])
@@ -58,7 +67,7 @@ struct SpecChecks {
 
     private func check(_ value: YAMLValue?, of type: TypeRef, _ context: String, at location: SourceLocation) {
         guard let value, !fits(value, type) else { return }
-        if case .model(let name) = type.unwrapped, case .enumeration = spec.model(named: name)?.kind, case .string(let text) = value {
+        if case .model(let name) = type.unwrapped, case .enumeration = models[name]?.kind, case .string(let text) = value {
             sink.error("the default '\(text)' of \(context) is not a case of enum '\(name)'", at: location)
         } else {
             sink.error("the default of \(context) does not fit its type '\(type)'", at: location)
@@ -76,7 +85,7 @@ struct SpecChecks {
         case (.array(let element), .array(let items)): items.allSatisfy { fits($0, element) }
         case (.dictionary(let element), .object(let members)): members.allSatisfy { fits($0.value, element) }
         case (.model(let name), .string(let text)):
-            if case .enumeration(let cases) = spec.model(named: name)?.kind { cases.contains { $0.value == text } } else { false }
+            if case .enumeration(let cases) = models[name]?.kind { cases.contains { $0.value == text } } else { false }
         default: false
         }
     }

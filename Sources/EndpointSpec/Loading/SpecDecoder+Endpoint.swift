@@ -20,20 +20,20 @@ extension SpecDecoder {
         let context = "endpoint '\(name)'"
         let isMethodLike = { (key: String) in !key.isEmpty && key.allSatisfy { $0.isUppercase } }
         guard let fields = fields(pair.value, context, allowed: Self.endpointKeys, alsoAllowed: isMethodLike) else { return nil }
-        let methodPairs = fields.pairs.filter { $0.key.text.map(isMethodLike) ?? false }
-        for methodPair in methodPairs where HTTPMethod(rawValue: methodPair.key.text!) == nil {
+        let methodPairs = fields.pairs.compactMap { pair in pair.key.text.flatMap { isMethodLike($0) ? ($0, pair) : nil } }
+        for (key, methodPair) in methodPairs where HTTPMethod(rawValue: key) == nil {
             let methods = HTTPMethod.allCases.map(\.rawValue).joined(separator: ", ")
-            sink.error("unknown HTTP method '\(methodPair.key.text!)' in \(context); expected one of: \(methods)", at: methodPair.key.location)
+            sink.error("unknown HTTP method '\(key)' in \(context); expected one of: \(methods)", at: methodPair.key.location)
         }
         if methodPairs.isEmpty {
             sink.error("\(context) has no method and path; add one, e.g. 'GET: /\(name)'", at: pair.key.location)
         }
-        for extra in methodPairs.dropFirst() {
-            sink.error("\(context) has more than one method; declare '\(extra.key.text!)' as an endpoint of its own", at: extra.key.location)
+        for (key, extra) in methodPairs.dropFirst() {
+            sink.error("\(context) has more than one method; declare '\(key)' as an endpoint of its own", at: extra.key.location)
         }
-        guard methodPairs.count == 1, let method = HTTPMethod(rawValue: methodPairs[0].key.text!) else { return nil }
-        let methodKey = methodPairs[0].key
-        guard let (path, pathParts) = self.path(methodPairs[0].value, context) else { return nil }
+        guard methodPairs.count == 1, let method = HTTPMethod(rawValue: methodPairs[0].0) else { return nil }
+        let methodKey = methodPairs[0].1.key
+        guard let (path, pathParts) = self.path(methodPairs[0].1.value, context) else { return nil }
 
         let declared = fields["params"].map { self.parameters($0, endpoint: name) } ?? []
         let parameters = placed(declared, method: method, pathParts: pathParts, endpoint: name, methodKey: methodKey)
@@ -43,7 +43,8 @@ extension SpecDecoder {
             name: name, method: method, path: path, pathParts: pathParts, parameters: parameters,
             bodyEncoding: bodyEncoding, response: fields["response"].flatMap { response($0, context) } ?? .empty,
             errorModel: fields["error"].map { type($0, "the error of \(context)") } ?? settings.errors.model,
-            auth: authRequirement(fields["auth"], settings: settings, context: context), timeout: timeout, retry: retry(fields.pair("retry"), method: method, settings: settings, context: context),
+            auth: authRequirement(fields["auth"], settings: settings, context: context), timeout: timeout,
+            retry: retry(fields.pair("retry"), method: method, settings: settings, context: context),
             query: fields["query"].map { fixedParameters($0, kind: "query", owner: " of \(context)") } ?? [],
             headers: fields["headers"].map { fixedParameters($0, kind: "header", owner: " of \(context)") } ?? [],
             description: optionalString(fields["description"], "the description of \(context)"),

@@ -5,14 +5,10 @@ extension SpecDecoder {
     /// `server: { scheme, host, port, basePath }`.
     func server(_ node: YAMLNode) -> Server? {
         guard let fields = fields(node, "'server'", allowed: ["scheme", "host", "port", "basePath"], required: ["host"]) else { return nil }
-        let scheme = fields["scheme"].map { choice($0, "scheme", as: Server.Scheme.self) } ?? .https
-        let port = fields["port"].map { int($0, "'port'", in: 1...65535) } ?? .some(nil)
-        let host = fields["host"].flatMap { hostNode in
-            string(hostNode, "'host'").flatMap { host in Self.hostProblem(host).map { problem in
-                sink.error("bad host '\(host)': \(problem)", at: hostNode.location)
-                return nil
-            } ?? host }
-        }
+        // An invalid scheme or port is reported and the load fails, so the fallback never reaches a spec.
+        let scheme = fields["scheme"].flatMap { choice($0, "scheme", as: Server.Scheme.self) } ?? .https
+        let port = fields["port"].flatMap { int($0, "'port'", in: 1...65535) }
+        let host = fields["host"].flatMap(self.host)
         var basePath = ""
         if let node = fields["basePath"], let path = string(node, "'basePath'") {
             if path.hasPrefix("/") {
@@ -21,8 +17,17 @@ extension SpecDecoder {
                 sink.error("basePath '\(path)' must start with '/'", at: node.location)
             }
         }
-        guard let scheme, let port, let host else { return nil }
+        guard let host else { return nil }
         return Server(scheme: scheme, host: host, port: port, basePath: basePath, location: node.location)
+    }
+
+    private func host(_ node: YAMLNode) -> String? {
+        guard let host = string(node, "'host'") else { return nil }
+        if let problem = Self.hostProblem(host) {
+            sink.error("bad host '\(host)': \(problem)", at: node.location)
+            return nil
+        }
+        return host
     }
 
     /// Why `host` is not a DNS name, an IPv4 address or a bracketed IPv6 address; `nil` when it is one.
@@ -52,7 +57,7 @@ extension SpecDecoder {
         let placement: Auth.Placement = fields["query"] == nil ? .header : .query
         let name = optionalString(fields["header"] ?? fields["query"], "the auth \(placement.rawValue) name") ?? "Authorization"
         let scheme = optionalString(fields["scheme"], "the auth scheme")
-        guard let requirement = fields["default"].map({ choice($0, "auth requirement", as: AuthRequirement.self) }) ?? .required else { return nil }
+        let requirement = fields["default"].flatMap { choice($0, "auth requirement", as: AuthRequirement.self) } ?? .required
         return Auth(placement: placement, name: name, scheme: scheme, defaultRequirement: requirement, location: node.location)
     }
 

@@ -7,15 +7,7 @@ extension SpecDecoder {
     /// The whole spec; `models` are the already decoded models of this file and its includes.
     mutating func spec(_ root: YAMLNode, models: [Model]) -> Spec? {
         guard let fields = fields(root, "the spec", allowed: Self.specKeys, required: ["name", "server", "endpoints"]) else { return nil }
-        let name: String? = fields["name"].flatMap { nameNode in
-            string(nameNode, "'name'").flatMap { name in
-                if SwiftName.type(name) == "_" {
-                    sink.error("the spec's name '\(name)' has no letters or digits to make a Swift name of", at: nameNode.location)
-                    return nil
-                }
-                return name
-            }
-        }
+        let name = fields["name"].flatMap(apiName)
         version = optionalString(fields["version"], "'version'")
         let variables = fields["variables"].map(self.variables) ?? []
         variableNames = Set(variables.map(\.name))
@@ -33,14 +25,25 @@ extension SpecDecoder {
         )
     }
 
+    /// The API's name, which must give a Swift type name.
+    private func apiName(_ node: YAMLNode) -> String? {
+        guard let name = string(node, "'name'") else { return nil }
+        guard SwiftName.type(name) != "_" else {
+            sink.error("the spec's name '\(name)' has no letters or digits to make a Swift name of", at: node.location)
+            return nil
+        }
+        return name
+    }
+
     /// `variables: [deviceType]` or `variables: { deviceType: "what it means" }`.
     func variables(_ node: YAMLNode) -> [Variable] {
         let entries: [(key: YAMLNode, description: String?)]
         if let items = node.sequence {
             entries = items.map { ($0, nil) }
-        } else if let pairs = mapping(node, "'variables'") {
+        } else if let pairs = node.mapping {
             entries = pairs.map { ($0.key, optionalString($0.value, "the description of a variable")) }
         } else {
+            sink.error("expected a sequence or a mapping for 'variables', found a \(node.kindDescription)", at: node.location)
             return []
         }
         var seen: [String: SourceLocation] = [:]
@@ -76,7 +79,7 @@ extension SpecDecoder {
     ///
     /// Messages name each entry as `kind 'name' owner`, e.g. `header 'X-Id' of endpoint 'a'`.
     func fixedParameters(_ node: YAMLNode, kind: String, owner: String = "") -> [DefaultParameter] {
-        guard let pairs = mapping(node, "the \(kind)s\(owner)") else { return [] }
+        guard let pairs = mapping(node, "the \(kind) items\(owner)") else { return [] }
         return pairs.compactMap { pair in
             guard let name = string(pair.key, "a \(kind) name") else { return nil }
             let context = "\(kind) '\(name)'\(owner)"

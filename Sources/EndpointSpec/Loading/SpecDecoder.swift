@@ -10,6 +10,8 @@ struct SpecDecoder {
     let sink: DiagnosticSink
     /// Every model name declared in the spec and its includes.
     let modelNames: Set<String>
+    /// Parsed type syntax by text: a large spec repeats a few types many times.
+    let typeCache = TypeCache()
     /// The spec's `version`, which templates may use as `{version}`.
     var version: String?
     /// The run-time variables the spec declares, by name.
@@ -23,7 +25,7 @@ struct SpecDecoder {
     /// A type as written, e.g. `[User]?`; reports malformed syntax and unknown names.
     func type(_ node: YAMLNode, _ context: String) -> TypeRef? {
         guard let text = string(node, "the type of \(context)") else { return nil }
-        switch TypeSyntax.parse(text) {
+        switch typeCache.parse(text) {
         case .failure(let failure):
             sink.error("malformed type '\(text)' in \(context): \(failure)", at: node.location)
             return nil

@@ -25,7 +25,7 @@ public enum SpecLoader {
     /// Throws every error and warning at once, sorted by location, when there is any error.
     public static func load(text: String, path: String, readInclude: (String) throws -> String) throws(DiagnosticError) -> LoadedSpec {
         let sink = DiagnosticSink()
-        sink.register(SourceFile(path: path, text: text))
+        sink.register(path: path, text: text)
         let root = try YAMLParser.parseDocument(text, file: path)
         return try withoutActuallyEscaping(readInclude) { readInclude throws(DiagnosticError) in
             var includes = IncludeResolver(sink: sink, readInclude: readInclude)

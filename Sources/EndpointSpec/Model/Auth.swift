@@ -4,6 +4,7 @@ public import Diagnostics
 public struct Auth: Equatable, Sendable {
     /// Where the token goes.
     public enum Placement: String, Equatable, Sendable {
+        /// A header such as `Authorization`, or a query item such as `api_key`.
         case header, query
     }
 

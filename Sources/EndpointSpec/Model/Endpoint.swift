@@ -63,6 +63,7 @@ public struct Endpoint: Equatable, Sendable {
 
 /// The HTTP methods a spec may use.
 public enum HTTPMethod: String, Equatable, Sendable, CaseIterable {
+    /// Written in capitals, as in the spec and on the wire.
     case GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS
 
     /// Whether the method may carry a body: `POST`, `PUT` and `PATCH`.

@@ -5,6 +5,7 @@ public import YAML
 public struct Parameter: Equatable, Sendable {
     /// Where a parameter is sent.
     public enum Placement: String, Equatable, Sendable, CaseIterable {
+        /// A `{name}` in the path, a query item, a header, or a member of the body.
         case path, query, header, body
     }
 

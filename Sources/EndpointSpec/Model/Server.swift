@@ -4,6 +4,7 @@ public import Diagnostics
 public struct Server: Equatable, Sendable {
     /// The URL scheme.
     public enum Scheme: String, Equatable, Sendable, CaseIterable {
+        /// Plain or over TLS.
         case http, https
     }
 

@@ -8,6 +8,9 @@
 public enum SwiftName {
     /// A property, case, parameter or method name: lower camel case; a leading digit gets `_` (`2fa` → `_2fa`).
     public static func member(_ name: String) -> String {
+        if isPlainIdentifier(name), name.utf8.first.map({ (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) }) == true {
+            return name
+        }
         let parts = words(name)
         guard let first = parts.first else { return "_" }
         let head = first.allSatisfy(\.isUppercase) ? first.lowercased() : lowercasingFirst(first)
@@ -16,6 +19,9 @@ public enum SwiftName {
 
     /// A type name: upper camel case; a leading digit gets `_`.
     public static func type(_ name: String) -> String {
+        if isPlainIdentifier(name), name.utf8.first.map({ (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) }) == true {
+            return name
+        }
         let parts = words(name)
         guard !parts.isEmpty else { return "_" }
         return guarded(parts.map(uppercasingFirst).joined())
@@ -40,6 +46,14 @@ public enum SwiftName {
         // Members that only work in backticks
         "Type", "Protocol",
     ]
+
+    /// ASCII letters and digits only: such a name already is its own camel case when it starts right.
+    private static func isPlainIdentifier(_ name: String) -> Bool {
+        name.utf8.allSatisfy { byte in
+            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+                || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+        }
+    }
 
     /// Runs of ASCII letters and digits; everything else separates words.
     private static func words(_ name: String) -> [Substring] {

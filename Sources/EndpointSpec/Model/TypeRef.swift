@@ -1,5 +1,6 @@
 /// A type as a spec writes it, e.g. `[String: [Int]]?`, with model names resolved to declarations.
 public indirect enum TypeRef: Equatable, Sendable, CustomStringConvertible {
+    /// The built-in types, named like their Swift counterparts (`URL`, `UUID`, `Data`, `Date` from Foundation).
     case string, int, int32, int64, double, float, bool, date, data, url, uuid
     /// `[T]`
     case array(TypeRef)

@@ -22,6 +22,9 @@ public enum TypeSyntax {
     private struct Scanner {
         let scalars: [Unicode.Scalar]
         var index = 0
+        /// How many `[` are open; bounded so that a hostile spec cannot overflow the stack.
+        var depth = 0
+        static let maxDepth = 32
 
         init(_ scalars: [Unicode.Scalar]) { self.scalars = scalars }
 
@@ -49,10 +52,21 @@ public enum TypeSyntax {
             return type
         }
 
+        /// Letters, digits and `_`; the ASCII test first, as nearly every name is ASCII.
+        static func isNameCharacter(_ scalar: Unicode.Scalar) -> Bool {
+            if scalar.isASCII {
+                return scalar == "_" || ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar)
+            }
+            return scalar.properties.isAlphabetic
+        }
+
         mutating func primary() throws(Failure) -> TypeRef {
             skipSpaces()
             if peek == "[" {
                 index += 1
+                depth += 1
+                defer { depth -= 1 }
+                guard depth <= Self.maxDepth else { throw Failure(description: "types nest deeper than \(Self.maxDepth) levels") }
                 let first = try type()
                 skipSpaces()
                 if peek == ":" {
@@ -66,7 +80,7 @@ public enum TypeSyntax {
                 return .array(first)
             }
             let start = index
-            while let scalar = peek, scalar == "_" || scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) {
+            while let scalar = peek, Self.isNameCharacter(scalar) {
                 index += 1
             }
             guard index > start else {
