@@ -9,13 +9,13 @@ import TestSupport
     @Test func truncatedAndMutilatedSpecsAreRefusedWithLocatedErrors() throws {
         let url = TestEnvironment.repositoryRoot.appendingPathComponent("Specs/Store.yaml")
         let lines = try String(contentsOf: url, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
-        let common = try String(contentsOf: url.deletingLastPathComponent().appendingPathComponent("Common.yaml"), encoding: .utf8)
+        let common = try String(contentsOf: url.deletingLastPathComponent().appendingPathComponent("Shared/Common.yaml"), encoding: .utf8)
         var variants = (0..<lines.count).map { lines[..<$0].joined(separator: "\n") }
         variants += lines.indices.map { index in lines.enumerated().filter { $0.offset != index }.map(\.element).joined(separator: "\n") }
         var refused = 0
         for text in variants {
             do {
-                _ = try SpecTesting.load(text, includes: ["Specs/Common.yaml": common])
+                _ = try SpecTesting.load(text, includes: ["Specs/Shared/Common.yaml": common])
             } catch {
                 refused += 1
                 #expect(error.errors.allSatisfy { $0.location != nil })

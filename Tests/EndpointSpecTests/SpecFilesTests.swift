@@ -17,7 +17,7 @@ import TestSupport
     @Test func storeSpecTakesItsSharedModelsFromTheInclude() throws {
         let spec = try SpecLoader.load(path: Self.specs.appendingPathComponent("Store.yaml").path).spec
         #expect(spec.models.prefix(2).map(\.name) == ["Problem", "Page"])
-        #expect(spec.models[0].location.file.hasSuffix("Specs/Common.yaml"))
+        #expect(spec.models[0].location.file.hasSuffix("Specs/Shared/Common.yaml"))
         #expect(spec.endpoints.first { $0.name == "createOrder" }?.errorModel == .model("OrderProblem"))
         #expect(spec.endpoints.first { $0.name == "products" }?.errorModel == .model("Problem"))
     }
