@@ -1,0 +1,48 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The real transport: one long-lived `URLSession` (connections are reused) whose configuration is yours.
+///
+/// Tasks run through a session delegate rather than per-task delegates, because on Linux a per-task
+/// delegate never hears of completion; the delegate gives progress, completion and redirect control.
+public final class URLSessionTransport: Transport {
+    private let session: URLSession
+    private let delegate: SessionDelegate
+
+    /// A transport over a session with `configuration`, e.g. one with `httpMaximumConnectionsPerHost = 8`.
+    public init(configuration: URLSessionConfiguration = .default) {
+        let delegate = SessionDelegate()
+        self.delegate = delegate
+        self.session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
+    }
+
+    deinit {
+        session.finishTasksAndInvalidate()
+    }
+
+    /// Sends `request`; cancelling the calling Swift task cancels the URLSession task.
+    public func send(_ request: URLRequest, progress: (@Sendable (TransferProgress) -> Void)?) async throws -> HTTPResponse {
+        try Task.checkCancellation()
+        let task: URLSessionTask
+        if let body = request.httpBody {
+            var head = request
+            head.httpBody = nil
+            task = session.uploadTask(with: head, from: body)
+        } else {
+            task = session.dataTask(with: request)
+        }
+        let (data, response) = try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                delegate.register(task, continuation: continuation, progress: progress)
+                task.resume()
+            }
+        } onCancel: {
+            task.cancel()
+        }
+        guard let http = response as? HTTPURLResponse else { throw URLError(.badServerResponse) }
+        return HTTPResponse(data: data, response: http)
+    }
+}
