@@ -72,7 +72,8 @@ public enum EndpointError: Error, Sendable, Equatable {
     }
 }
 
-extension EndpointError: LocalizedError {
-    /// The failure reason, so `localizedDescription` reads well.
-    public var errorDescription: String? { failureReason }
+// Not `LocalizedError`: its optional `failureReason` requirement would shadow this type's non-optional one.
+extension EndpointError: CustomStringConvertible {
+    /// The failure reason.
+    public var description: String { failureReason }
 }
