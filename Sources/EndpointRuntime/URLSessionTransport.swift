@@ -26,13 +26,17 @@ public final class URLSessionTransport: Transport {
     /// Sends `request`; cancelling the calling Swift task cancels the URLSession task.
     public func send(_ request: URLRequest, progress: (@Sendable (TransferProgress) -> Void)?) async throws -> HTTPResponse {
         try Task.checkCancellation()
+        var head = request
+        #if canImport(FoundationNetworking)
+        // FoundationNetworking truncates the timeout to whole seconds (0.3 s would fail at once): round up instead.
+        head.timeoutInterval = head.timeoutInterval.rounded(.up)
+        #endif
         let task: URLSessionTask
         if let body = request.httpBody {
-            var head = request
             head.httpBody = nil
             task = session.uploadTask(with: head, from: body)
         } else {
-            task = session.dataTask(with: request)
+            task = session.dataTask(with: head)
         }
         let (data, response) = try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
