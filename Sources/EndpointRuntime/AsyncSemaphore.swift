@@ -50,6 +50,9 @@ final class AsyncSemaphore: Sendable {
         }
     }
 
+    /// How many callers are waiting (for tests and diagnostics).
+    var waiterCount: Int { state.withLock { $0.waiters.count } }
+
     /// Returns a permit, handing it straight to the longest waiter if there is one.
     func signal() {
         let waiter = state.withLock { state -> Waiter? in

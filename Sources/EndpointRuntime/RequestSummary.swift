@@ -46,13 +46,15 @@ public struct RequestSummary: Sendable, Equatable {
         return "\(method) \(url) -> \(outcome) in \(String(format: "%.1f", milliseconds)) ms, \(bytes) bytes"
     }
 
+    /// The URL text with the value of each secret query item replaced (by hand: `<` and `>` are not valid in a `URLComponents` query).
     private static func redact(_ url: URL, secrets: Set<String>) -> String {
-        guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false), let items = components.percentEncodedQueryItems
-        else { return url.absoluteString }
-        components.percentEncodedQueryItems = items.map { item in
-            let name = item.name.removingPercentEncoding?.lowercased() ?? item.name
-            return secrets.contains(name) ? URLQueryItem(name: item.name, value: redacted) : item
+        let text = url.absoluteString
+        guard let mark = text.firstIndex(of: "?") else { return text }
+        let items = text[text.index(after: mark)...].split(separator: "&", omittingEmptySubsequences: false).map { item in
+            let name = item.split(separator: "=", maxSplits: 1).first.map(String.init) ?? ""
+            let secret = secrets.contains((name.removingPercentEncoding ?? name).lowercased())
+            return secret ? "\(name)=\(redacted)" : String(item)
         }
-        return components.string ?? url.absoluteString
+        return text[...mark] + items.joined(separator: "&")
     }
 }
