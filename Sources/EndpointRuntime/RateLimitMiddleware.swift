@@ -1,32 +1,42 @@
 /// Lets at most `count` requests start per sliding `interval`; the rest wait their turn in arrival order.
 /// A waiting caller that is cancelled stops waiting at once.
+///
+/// Callers go one at a time through `turn`: the caller at the head sleeps until the window has room,
+/// notes the moment it actually starts, and lets the next one in. Noting the real start (not a slot
+/// computed in advance) keeps the limit true where requests leave, even when wake-ups run late.
 struct RateLimitMiddleware: Middleware {
     private let limit: RateLimit
-    /// Start times granted so far (the last `count` of them), ascending.
-    private let grants = LockedState<[ContinuousClock.Instant]>([])
+    private let turn = AsyncSemaphore(permits: 1)
+    /// The last `count` start times, ascending; only the caller holding `turn` changes them.
+    private let starts = LockedState<[ContinuousClock.Instant]>([])
 
     init(limit: RateLimit) { self.limit = limit }
 
     func intercept(_ request: PipelineRequest, next: MiddlewareNext) async throws(EndpointError) -> HTTPResponse {
-        let slot = reserveSlot()
-        if slot > .now {
-            do {
-                try await Task.sleep(until: slot, clock: .continuous)
-            } catch {
-                throw .cancelled
+        try await turn.wait()
+        do {
+            if let earliest = earliestStart(), earliest > .now {
+                try await Task.sleep(until: earliest, clock: .continuous)
             }
+        } catch {
+            turn.signal()
+            throw .cancelled
         }
+        recordStart()
+        turn.signal()
         return try await next(request)
     }
 
-    /// The earliest start that keeps every window of `interval` at `count` starts or fewer; reserved at once, so order is FIFO.
-    private func reserveSlot() -> ContinuousClock.Instant {
+    /// When the window has room again, or `nil` while it has room now.
+    private func earliestStart() -> ContinuousClock.Instant? {
+        starts.withLock { starts in starts.count < limit.count ? nil : starts[starts.count - limit.count] + limit.interval }
+    }
+
+    private func recordStart() {
         let now = ContinuousClock.now
-        return grants.withLock { grants in
-            let slot = grants.count < limit.count ? now : max(now, grants[grants.count - limit.count] + limit.interval)
-            grants.append(slot)
-            if grants.count > limit.count { grants.removeFirst(grants.count - limit.count) }
-            return slot
+        starts.withLock { starts in
+            starts.append(now)
+            if starts.count > limit.count { starts.removeFirst(starts.count - limit.count) }
         }
     }
 }
