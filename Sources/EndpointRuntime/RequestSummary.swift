@@ -41,9 +41,9 @@ public struct RequestSummary: Sendable, Equatable {
 
     /// The log line, e.g. `GET https://api.example.com/users/1 -> 200 in 12.3 ms, 512 bytes`.
     public var line: String {
-        let milliseconds = Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
+        let tenths = duration.components.seconds * 10_000 + duration.components.attoseconds / 100_000_000_000_000
         let outcome = statusCode.map(String.init) ?? "no response"
-        return "\(method) \(url) -> \(outcome) in \(String(format: "%.1f", milliseconds)) ms, \(bytes) bytes"
+        return "\(method) \(url) -> \(outcome) in \(tenths / 10).\(tenths % 10) ms, \(bytes) bytes"
     }
 
     /// The URL text with the value of each secret query item replaced (by hand: `<` and `>` are not valid in a `URLComponents` query).

@@ -36,7 +36,8 @@ struct ResponseDecoder: Sendable {
         let acceptable = configuration.acceptableContentTypes.map { $0.lowercased() }
         guard !acceptable.isEmpty else { return }
         let contentType = response.header("Content-Type")
-        let mediaType = contentType?.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+        // Plain Swift trimming: Foundation's `trimmingCharacters(in:)` goes through NSString and showed up in profiles.
+        let mediaType = contentType?.split(separator: ";").first.map { String($0.filter { $0 != " " && $0 != "\t" }).lowercased() }
         guard let mediaType, acceptable.contains(mediaType) else {
             throw .unacceptableContentType(contentType, statusCode: response.statusCode, body: response.data)
         }

@@ -6,8 +6,9 @@ import FoundationNetworking
 
 /// The real transport: one long-lived `URLSession` (connections are reused) whose configuration is yours.
 ///
-/// Tasks run through a session delegate rather than per-task delegates, because on Linux a per-task
-/// delegate never hears of completion; the delegate gives progress, completion and redirect control.
+/// A request without a progress handler goes through `data(for:)`, Foundation's fastest path. One with a
+/// progress handler runs as a task the session delegate tracks, because on Linux a per-task delegate never
+/// hears of completion. The session delegate also keeps credentials from other hosts on redirects.
 public final class URLSessionTransport: Transport {
     private let session: URLSession
     private let delegate: SessionDelegate
@@ -31,6 +32,14 @@ public final class URLSessionTransport: Transport {
         // FoundationNetworking truncates the timeout to whole seconds (0.3 s would fail at once): round up instead.
         head.timeoutInterval = head.timeoutInterval.rounded(.up)
         #endif
+        let (data, response) = if let progress { try await tracked(head, progress: progress) } else { try await session.data(for: head) }
+        guard let http = response as? HTTPURLResponse else { throw URLError(.badServerResponse) }
+        return HTTPResponse(data: data, response: http)
+    }
+
+    /// Runs `request` as a task the delegate tracks, so it reports progress (`data(for:)` cannot on Linux).
+    private func tracked(_ request: URLRequest, progress: @escaping @Sendable (TransferProgress) -> Void) async throws -> (Data, URLResponse) {
+        var head = request
         let task: URLSessionTask
         if let body = request.httpBody {
             head.httpBody = nil
@@ -38,7 +47,7 @@ public final class URLSessionTransport: Transport {
         } else {
             task = session.dataTask(with: head)
         }
-        let (data, response) = try await withTaskCancellationHandler {
+        return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 delegate.register(task, continuation: continuation, progress: progress)
                 task.resume()
@@ -46,7 +55,5 @@ public final class URLSessionTransport: Transport {
         } onCancel: {
             task.cancel()
         }
-        guard let http = response as? HTTPURLResponse else { throw URLError(.badServerResponse) }
-        return HTTPResponse(data: data, response: http)
     }
 }
