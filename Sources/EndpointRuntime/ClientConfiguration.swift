@@ -30,16 +30,22 @@ public struct ClientConfiguration: Sendable {
     public var dateCoding: DateCoding
 
     /// A configuration; only the server is required.
+    /// The timeout when the spec names none: 60 seconds.
+    public static let defaultTimeout: Duration = .seconds(60)
+
+    /// The message of a failed request when the server gives none and the spec names no fallback.
+    public static let defaultFallbackErrorMessage = "The server could not complete the request."
+
     public init(
         server: ServerAddress,
         version: String? = nil,
         defaultQuery: [ParameterTemplate] = [],
         defaultHeaders: [ParameterTemplate] = [],
         variables: [String: String] = [:],
-        timeout: Duration = .seconds(60),
+        timeout: Duration = ClientConfiguration.defaultTimeout,
         acceptableContentTypes: [String] = ["application/json"],
         errorMessageField: String? = nil,
-        fallbackErrorMessage: String = "The server could not complete the request.",
+        fallbackErrorMessage: String = ClientConfiguration.defaultFallbackErrorMessage,
         auth: AuthScheme? = nil,
         retry: RetryPolicy = .standard,
         rateLimit: RateLimit? = nil,

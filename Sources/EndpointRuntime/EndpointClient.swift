@@ -89,15 +89,9 @@ public final class EndpointClient: Sendable {
     public func send<R>(
         _ request: Request<R>, queue: DispatchQueue = .main, completion: @escaping @Sendable (Result<R, EndpointError>) -> Void
     ) -> RequestHandle {
-        RequestHandle(task: Task {
-            let result: Result<R, EndpointError>
-            do throws(EndpointError) {
-                result = .success(try await send(request, progress: nil))
-            } catch {
-                result = .failure(error)
-            }
-            queue.async { completion(result) }
-        })
+        RequestHandle.start(queue: queue, completion: completion) { () async throws(EndpointError) -> R in
+            try await self.send(request, progress: nil)
+        }
     }
 
     /// Runs the middleware chain and checks the status, reporting a failure to the hook.

@@ -23,4 +23,15 @@ public struct MultipartPart: Sendable, Equatable {
     public init(name: String, value: String) {
         self.init(name: name, data: Data(value.utf8))
     }
+
+    /// Text parts for a parameter value: one per value (none for `nil`, several for an array), e.g.
+    /// `MultipartPart.fields("tags", ["a", "b"])`.
+    public static func fields(_ name: String, _ value: some ParameterValue) -> [MultipartPart] {
+        value.parameterValues.map { MultipartPart(name: name, value: $0) }
+    }
+
+    /// A file part named after its field, or none for `nil`, e.g. `MultipartPart.files("photo", jpeg)`.
+    public static func files(_ name: String, _ data: Data?) -> [MultipartPart] {
+        data.map { [MultipartPart(name: name, filename: name, contentType: "application/octet-stream", data: $0)] } ?? []
+    }
 }

@@ -17,7 +17,11 @@ struct RequestBuilder: Sendable {
             query.append((template.name, try template.resolve(variables)))
         }
         for item in request.query {
-            query += item.values.map { (item.name, $0) }
+            if let template = item.template {
+                query.append((item.name, try template.resolve(variables)))
+            } else {
+                query += item.values.map { (item.name, $0) }
+            }
         }
         let path = try expand(request.path, with: request.pathParameters)
         let queryText = query.map { "\(PercentEncoding.encode($0.0))=\(PercentEncoding.encode($0.1))" }.joined(separator: "&")
@@ -32,8 +36,12 @@ struct RequestBuilder: Sendable {
         for template in configuration.defaultHeaders {
             headers[template.name] = try Self.checkedHeader(template.name, try template.resolve(variables))
         }
-        for header in request.headers where !header.values.isEmpty {
-            headers[header.name] = try Self.checkedHeader(header.name, header.values.joined(separator: ", "))
+        for header in request.headers {
+            if let template = header.template {
+                headers[header.name] = try Self.checkedHeader(header.name, try template.resolve(variables))
+            } else if !header.values.isEmpty {
+                headers[header.name] = try Self.checkedHeader(header.name, header.values.joined(separator: ", "))
+            }
         }
         var urlRequest = URLRequest(url: url)
         if let body = request.body {
