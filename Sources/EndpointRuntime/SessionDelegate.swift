@@ -12,7 +12,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
     /// What one running task has gathered so far.
     private struct TaskState {
         let continuation: CheckedContinuation<(Data, URLResponse), any Error>
-        let progress: (@Sendable (TransferProgress) -> Void)?
+        let progress: @Sendable (TransferProgress) -> Void
         var data = Data()
         var transfer = TransferProgress()
     }
@@ -27,7 +27,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
     func register(
         _ task: URLSessionTask,
         continuation: CheckedContinuation<(Data, URLResponse), any Error>,
-        progress: (@Sendable (TransferProgress) -> Void)?
+        progress: @escaping @Sendable (TransferProgress) -> Void
     ) {
         tasks.withLock { $0[task.taskIdentifier] = TaskState(continuation: continuation, progress: progress) }
     }
@@ -40,7 +40,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
             let expected = dataTask.response?.expectedContentLength ?? -1
             state.transfer.totalBytesToReceive = expected >= 0 ? expected : nil
             tasks[dataTask.taskIdentifier] = state
-            return state.progress.map { (state.transfer, $0) }
+            return (state.transfer, state.progress)
         }
         if let (transfer, progress) = report { progress(transfer) }
     }
@@ -54,7 +54,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
             state.transfer.bytesSent = totalBytesSent
             state.transfer.totalBytesToSend = totalBytesExpectedToSend >= 0 ? totalBytesExpectedToSend : nil
             tasks[task.taskIdentifier] = state
-            return state.progress.map { (state.transfer, $0) }
+            return (state.transfer, state.progress)
         }
         if let (transfer, progress) = report { progress(transfer) }
     }
