@@ -36,12 +36,17 @@ let package = Package(
         .target(name: "EndpointRuntime"),
         .executableTarget(name: "runtime-benchmark", dependencies: ["EndpointRuntime"], path: "Benchmarks/RuntimeBenchmark"),
 
+        // MARK: The clients generated from Specs/ (checked in; compiled in every build)
+        .target(name: "AuthAPI", dependencies: ["EndpointRuntime"], path: "Generated/Auth"),
+        .target(name: "StoreAPI", dependencies: ["EndpointRuntime"], path: "Generated/Store"),
+
         // MARK: Tests
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "DiagnosticsTests", dependencies: ["Diagnostics"]),
         .testTarget(name: "YAMLTests", dependencies: ["YAML", "TestSupport"], exclude: ["Resources"]),
         .testTarget(name: "MustacheTests", dependencies: ["Mustache", "TestSupport"]),
         .testTarget(name: "EndpointSpecTests", dependencies: ["EndpointSpec", "TestSupport"]),
+        .testTarget(name: "GeneratedClientTests", dependencies: ["AuthAPI", "StoreAPI", "EndpointRuntime"]),
         .testTarget(name: "EndpointGenTests", dependencies: ["EndpointGenCore", "endpointgen", "TestSupport"]),
 
         // MARK: Benchmarks
