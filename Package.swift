@@ -52,7 +52,11 @@ let package = Package(
         // MARK: Benchmarks
         .executableTarget(name: "yaml-benchmark", dependencies: ["YAML"], path: "Benchmarks/YAMLBenchmark"),
         .executableTarget(name: "mustache-benchmark", dependencies: ["Mustache"], path: "Benchmarks/MustacheBenchmark"),
-        .executableTarget(name: "spec-benchmark", dependencies: ["EndpointSpec", "YAML"], path: "Benchmarks/SpecBenchmark"),
+        .target(name: "BenchmarkSupport", path: "Benchmarks/Support"),
+        .executableTarget(name: "spec-benchmark", dependencies: ["EndpointSpec", "YAML", "BenchmarkSupport"], path: "Benchmarks/SpecBenchmark"),
+        .executableTarget(
+            name: "generator-benchmark", dependencies: ["EndpointGenCore", "EndpointSpec", "BenchmarkSupport", "endpointgen"],
+            path: "Benchmarks/GeneratorBenchmark"),
         .testTarget(name: "EndpointRuntimeTests", dependencies: ["EndpointRuntime", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
