@@ -4,7 +4,8 @@ import EndpointSpec
 func translateEndpoint(_ endpoint: Endpoint, in spec: Spec, names: ModelNames, options: GeneratorOptions, fakeName: String) -> EndpointContext {
     let baseName = endpointMethodName(endpoint.name)
     let name = SwiftName.escaped(baseName)
-    let reservedLabels: Set<String> = options.completionHandlers ? ["queue", "completion"] : []
+    // `self` would hide the client inside its methods; completion variants add `queue` and `completion`.
+    let reservedLabels: Set<String> = options.completionHandlers ? ["self", "queue", "completion"] : ["self"]
     let parameters = endpoint.parameters.map { translateParameter($0, names: names, reserved: reservedLabels) }
     let pairs = Array(zip(endpoint.parameters, parameters))
 
@@ -32,7 +33,7 @@ func translateEndpoint(_ endpoint: Endpoint, in spec: Spec, names: ModelNames, o
         parameters: parameters,
         signature: parameters.map { p in "\(p.name): \(p.type)" + (p.defaultValue.map { " = \($0)" } ?? "") }.joined(separator: ", "),
         requirementSignature: parameters.map { "\($0.name): \($0.type)" }.joined(separator: ", "),
-        arguments: parameters.map { "\($0.name): \($0.name)" }.joined(separator: ", "),
+        arguments: parameters.map { "\(argumentLabel($0.name)): \($0.name)" }.joined(separator: ", "),
         parameterTypes: parameters.map(\.type).joined(separator: ", "),
         parameterNames: parameters.map(\.name).joined(separator: ", "),
         hasParameters: !parameters.isEmpty,
@@ -49,6 +50,12 @@ func translateEndpoint(_ endpoint: Endpoint, in spec: Spec, names: ModelNames, o
         body: body.context,
         missingHandlerLiteral: SwiftLiteral.string("\(fakeName).\(baseName)Handler is not set")
     )
+}
+
+/// A call's argument label: keywords need no backticks there, except these three.
+func argumentLabel(_ name: String) -> String {
+    let bare = name.hasPrefix("`") ? String(name.dropFirst().dropLast()) : name
+    return ["inout", "var", "let"].contains(bare) ? name : bare
 }
 
 /// The client stores its runtime client as `client`, so an endpoint of that name becomes `clientEndpoint`.
@@ -105,7 +112,7 @@ private func translateBody(
     let expression: String
     switch encoding {
     case .json:
-        expression = ".json(\(typeName)(" + parameters.map { "\($0.1.name): \($0.1.name)" }.joined(separator: ", ") + "))"
+        expression = ".json(\(typeName)(" + parameters.map { "\(argumentLabel($0.1.name)): \($0.1.name)" }.joined(separator: ", ") + "))"
     case .form:
         expression = ".form([" + parameters.map { "FormField(\($0.1.wireNameLiteral), \($0.1.name))" }.joined(separator: ", ") + "])"
     case .multipart:
