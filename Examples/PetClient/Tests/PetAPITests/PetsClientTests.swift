@@ -42,6 +42,12 @@ import FoundationNetworking
         }
     }
 
+    @Test func handWrittenCodeExtendsTheGeneratedClient() async throws {
+        transport.enqueue(.json(#"[{"id": 2, "name": "Rex", "kind": "dog"}, {"id": 1, "name": "Ann", "kind": "cat"}]"#))
+        #expect(try await client.petNames() == ["Ann", "Rex"])
+        #expect(transport.requests.first?.url?.absoluteString == "https://pets.example.com/v1/pets")
+    }
+
     @Test func theIncludedModelIsGeneratedToo() throws {
         let problem = try JSONDecoder().decode(Problem.self, from: Data(#"{"code": 1, "message": "m"}"#.utf8))
         #expect(problem == Problem(code: 1, message: "m"))
