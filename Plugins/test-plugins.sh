@@ -26,8 +26,12 @@ expect() {
 generate_clients() { swift package --allow-writing-to-package-directory generate-clients "$@"; }
 
 expect "command plugin refuses an output folder outside the package" 1 \
-    "error: --output ../outside is outside the package; give a folder inside $root" \
+    "error: --output ../outside is not a folder inside the package; give one below $root" \
     generate_clients --output ../outside
+
+expect "command plugin refuses the package root as output folder" 1 \
+    "error: --output . is not a folder inside the package; give one below $root" \
+    generate_clients --output .
 
 printf 'name: Bad\nserver: { host: example.com }\nendpoints:\n  ping:\n    GET: /ping\n    bogus: 1\n' >"$scratch/Specs/Bad.yaml"
 expect "command plugin reports a spec error located and fails" 1 \

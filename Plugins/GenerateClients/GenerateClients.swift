@@ -18,7 +18,7 @@ import PackagePlugin
         // Linux has no plugin sandbox: this check is what keeps the plugin inside the package. The tool
         // gets the checked path, so a `..` after a symbolic link cannot lead it elsewhere.
         guard let output = Self.pathInside(package, of: URL(fileURLWithPath: requestedOutput, relativeTo: package)) else {
-            throw PluginFailure("--output \(requestedOutput) is outside the package; give a folder inside \(package.path)")
+            throw PluginFailure("--output \(requestedOutput) is not a folder inside the package; give one below \(package.path)")
         }
         let specFolder = URL(fileURLWithPath: specs, relativeTo: package)
         let names = (try? FileManager.default.contentsOfDirectory(atPath: specFolder.path)) ?? []
@@ -44,12 +44,12 @@ import PackagePlugin
         }
     }
 
-    /// The path of `url` relative to `folder` (`.` for the folder itself), once `..` and symbolic links are
-    /// resolved; `nil` when it is not inside `folder`.
+    /// The path of `url` relative to `folder`, once `..` and symbolic links are resolved; `nil` when it is
+    /// not below `folder`. The folder itself does not count: endpointgen removes stale files of its own
+    /// anywhere below its output folder, and below a package root that includes build folders.
     static func pathInside(_ folder: URL, of url: URL) -> String? {
         let path = resolved(url)
         let root = resolved(folder)
-        if path == root { return "." }
         let prefix = root.hasSuffix("/") ? root : root + "/"
         return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : nil
     }
@@ -65,11 +65,4 @@ import PackagePlugin
         }
         return rest.reduce(existing.resolvingSymlinksInPath()) { $0.appending(path: $1) }.standardizedFileURL.path
     }
-}
-
-/// A failure of the plugin itself, shown by SwiftPM as `error: <message>`.
-struct PluginFailure: Error, CustomStringConvertible {
-    let description: String
-
-    init(_ description: String) { self.description = description }
 }
