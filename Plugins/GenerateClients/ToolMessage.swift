@@ -13,13 +13,16 @@ struct ToolMessage: Equatable {
     var file: String?
     var line: Int?
 
-    /// The messages of a whole stderr text; relative file names are resolved against `folder`.
+    /// The messages of a whole stderr text; relative file names are resolved against `folder`. A line is
+    /// part of the message before it when it is indented, a caret, or the source line above a caret.
     static func parse(_ stderr: String, relativeTo folder: URL) -> [ToolMessage] {
         var messages: [ToolMessage] = []
-        for line in stderr.split(separator: "\n") {
+        let lines = stderr.split(separator: "\n")
+        for (index, line) in lines.enumerated() {
+            let quotesSource = index + 1 < lines.count && isCaret(lines[index + 1])
             if let message = located(line, relativeTo: folder) ?? unlocated(line) {
                 messages.append(message)
-            } else if let last = messages.indices.last, line.hasPrefix(" ") || isCaret(line) || messages[last].expectsSourceLine {
+            } else if let last = messages.indices.last, line.hasPrefix(" ") || isCaret(line) || quotesSource {
                 messages[last].text += "\n" + line
             } else {
                 messages.append(ToolMessage(severity: .remark, text: String(line)))
@@ -32,9 +35,6 @@ struct ToolMessage: Equatable {
     func emit() {
         Diagnostics.emit(severity, text, file: file, line: line)
     }
-
-    /// A located headline not yet followed by its quoted source line.
-    private var expectsSourceLine: Bool { file != nil && !text.contains("\n") }
 
     /// `file:line:column: severity: message`.
     private static func located(_ line: Substring, relativeTo folder: URL) -> ToolMessage? {
