@@ -7,6 +7,8 @@ let package = Package(
     products: [
         .library(name: "EndpointRuntime", targets: ["EndpointRuntime"]),
         .executable(name: "endpointgen", targets: ["endpointgen"]),
+        .plugin(name: "EndpointGenPlugin", targets: ["EndpointGenPlugin"]),
+        .plugin(name: "GenerateClients", targets: ["GenerateClients"]),
     ],
     targets: [
         // MARK: Parsing and diagnostics
@@ -31,6 +33,17 @@ let package = Package(
         ),
         .target(name: "EndpointGenCore", dependencies: ["EndpointSpec", "Mustache", "DefaultTemplates", "Diagnostics"]),
         .executableTarget(name: "endpointgen", dependencies: ["EndpointGenCore"]),
+
+        // MARK: Plugins: they build arguments and run endpointgen (Plugins/README.md)
+        .plugin(name: "EndpointGenPlugin", capability: .buildTool(), dependencies: ["endpointgen"]),
+        .plugin(
+            name: "GenerateClients",
+            capability: .command(
+                intent: .custom(verb: "generate-clients", description: "Regenerate Generated/ from Specs/*.yaml with endpointgen"),
+                permissions: [.writeToPackageDirectory(reason: "endpointgen writes the generated clients into the package")]
+            ),
+            dependencies: ["endpointgen"]
+        ),
 
         // MARK: The runtime generated clients stand on
         .target(name: "EndpointRuntime"),

@@ -28,7 +28,7 @@ public struct Generator: Sendable {
     }
 
     /// The files for one spec, at `<stem>/<stem><Template>.swift` (e.g. `Auth/AuthClient.swift` for
-    /// `Specs/Auth.yaml` and `Client.swift.mustache`), and the warnings translation gave.
+    /// `Specs/Auth.yaml` or `Auth.endpoints.yaml` and `Client.swift.mustache`), and the warnings translation gave.
     public func generate(_ spec: Spec, specPath: String) throws(DiagnosticError) -> (files: [GeneratedFile], warnings: [Diagnostic]) {
         let (context, warnings) = translateSpec(spec, specPath: specPath, options: options)
         let value: MustacheValue
@@ -37,13 +37,21 @@ public struct Generator: Sendable {
         } catch {
             throw DiagnosticError(Diagnostic(.error, "internal error: the template context cannot be encoded: \(error)"))
         }
-        let stem = URL(fileURLWithPath: specPath).deletingPathExtension().lastPathComponent
+        let stem = Self.stem(of: specPath)
         var files: [GeneratedFile] = []
         for name in templates.names where name.hasSuffix(".swift") {
             let text = try templates.render(name, context: value, options: RenderOptions(escaping: .none, strict: true))
             files.append(GeneratedFile(path: "\(stem)/\(stem)\(name)", contents: Self.tidy(text)))
         }
         return (files, warnings)
+    }
+
+    /// The spec's file name up to its first dot, so that `MyAPI.endpoints.yaml` (the build tool plugin's
+    /// naming) gives `MyAPI` like `MyAPI.yaml`; a name that starts with a dot loses only its extension.
+    static func stem(of specPath: String) -> String {
+        let url = URL(fileURLWithPath: specPath)
+        let stem = url.lastPathComponent.prefix { $0 != "." }
+        return stem.isEmpty ? url.deletingPathExtension().lastPathComponent : String(stem)
     }
 
     /// Whatever a template did, generated text has no trailing spaces, no blank line right after `{`
