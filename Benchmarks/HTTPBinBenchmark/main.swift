@@ -23,7 +23,7 @@ func startServer() throws -> (Process, URL) {
     }
     let server = Process()
     server.executableURL = gunicorn
-    server.arguments = ["-b", "127.0.0.1:0", "-w", "2", "-k", "gthread", "--threads", "16", "httpbin:app"]
+    server.arguments = ["-b", "127.0.0.1:0", "-w", "2", "-k", "gthread", "--threads", "16", "--no-control-socket", "httpbin:app"]
     let log = Pipe()
     server.standardError = log
     try server.run()
