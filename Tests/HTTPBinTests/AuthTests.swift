@@ -21,8 +21,7 @@ struct AuthTests {
 
     /// httpbin accepts any bearer token but an empty one, so the stale token is empty: the 401 refreshes it once.
     @Test func a401RefreshesTheTokenOnceAndRetries() async throws {
-        let refreshes = Recorder<String>()
-        let provider = ClosureTokenProvider(token: { "" }, refresh: { refreshes.append("fresh"); return "fresh" })
+        let (provider, refreshes) = Self.emptyToken(refreshingTo: "fresh")
         let transport = CountingTransport()
         let client = try HTTPBinServer.client(transport: transport, tokenProvider: provider)
         let result = try await client.bearer()
@@ -31,9 +30,9 @@ struct AuthTests {
         #expect(transport.sent.values.count == 2)
     }
 
+    /// A blank token is refused too (the server trims `Bearer ` to `Bearer`): no second refresh, the 401 stands.
     @Test func aRefreshThatDoesNotHelpIsTriedOnce() async throws {
-        let refreshes = Recorder<String>()
-        let provider = ClosureTokenProvider(token: { "" }, refresh: { refreshes.append(" "); return " " })
+        let (provider, refreshes) = Self.emptyToken(refreshingTo: " ")
         let client = try HTTPBinServer.client(tokenProvider: provider)
         await #expect(throws: EndpointError.unacceptableStatus(statusCode: 401, message: "httpbin refused the request", body: Data())) {
             try await client.bearer()
@@ -63,6 +62,16 @@ struct AuthTests {
         await #expect(throws: EndpointError.unacceptableStatus(statusCode: 401, message: "httpbin refused the request", body: Data())) {
             try await client.client.send(request, progress: { _ in })
         }
+    }
+
+    /// A provider whose token is empty and whose refresh returns `fresh`, with the log of its refreshes.
+    private static func emptyToken(refreshingTo fresh: String) -> (ClosureTokenProvider, Recorder<String>) {
+        let refreshes = Recorder<String>()
+        let provider = ClosureTokenProvider(token: { "" }, refresh: {
+            refreshes.append(fresh)
+            return fresh
+        })
+        return (provider, refreshes)
     }
 
     /// The `Authorization` value for HTTP basic auth.
