@@ -52,6 +52,7 @@ let package = Package(
         // MARK: The clients generated from Specs/ (checked in; compiled in every build)
         .target(name: "AuthAPI", dependencies: ["EndpointRuntime"], path: "Generated/Auth"),
         .target(name: "StoreAPI", dependencies: ["EndpointRuntime"], path: "Generated/Store"),
+        .target(name: "HTTPBinAPI", dependencies: ["EndpointRuntime"], path: "Generated/HTTPBin"),
 
         // MARK: Tests
         .target(name: "TestSupport", path: "Tests/TestSupport"),
@@ -72,6 +73,8 @@ let package = Package(
             name: "generator-benchmark", dependencies: ["EndpointGenCore", "EndpointSpec", "BenchmarkSupport", "endpointgen"],
             path: "Benchmarks/GeneratorBenchmark"),
         .testTarget(name: "EndpointRuntimeTests", dependencies: ["EndpointRuntime", "TestSupport"]),
+        .testTarget(name: "HTTPBinTests", dependencies: ["HTTPBinAPI", "EndpointRuntime", "TestSupport"]),
+        .executableTarget(name: "httpbin-benchmark", dependencies: ["HTTPBinAPI", "EndpointRuntime"], path: "Benchmarks/HTTPBinBenchmark"),
     ],
     swiftLanguageModes: [.v6]
 )
