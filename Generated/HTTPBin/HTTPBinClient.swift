@@ -100,7 +100,8 @@ public struct HTTPBinClient: HTTPBinClientProtocol {
             auth: .header(name: "Authorization", prefix: "Bearer"),
             retry: RetryPolicy(attempts: 2, statuses: [502, 503, 504], backoff: .constant(.milliseconds(100))),
             rateLimit: nil,
-            maxConcurrentRequests: nil
+            maxConcurrentRequests: nil,
+            dateCoding: .iso8601
         )
     }
 

@@ -63,7 +63,8 @@ public struct StoreClient: StoreClientProtocol {
             auth: .header(name: "X-Session", prefix: "Bearer"),
             retry: RetryPolicy(attempts: 3, statuses: [429, 503], backoff: .constant(.milliseconds(250))),
             rateLimit: RateLimit(count: 100, interval: .seconds(60)),
-            maxConcurrentRequests: 6
+            maxConcurrentRequests: 6,
+            dateCoding: .iso8601
         )
     }
 

@@ -42,7 +42,8 @@ public struct HostileClient: HostileClientProtocol {
             auth: nil,
             retry: RetryPolicy.none,
             rateLimit: nil,
-            maxConcurrentRequests: nil
+            maxConcurrentRequests: nil,
+            dateCoding: .iso8601
         )
     }
 
