@@ -19,7 +19,7 @@ public protocol HTTPBinClientProtocol: Sendable {
     /// Echoes a multipart body with a file.
     ///
     /// `POST /post`
-    func postMultipart(file: Data, caption: String) async throws(EndpointError) -> BodyEcho
+    func postMultipart(file: Data, caption: String, progress: (@Sendable (TransferProgress) -> Void)?) async throws(EndpointError) -> BodyEcho
     /// `PUT /put`
     func put(name: String, quantity: Int, tags: [String]) async throws(EndpointError) -> BodyEcho
     /// `PATCH /patch`
@@ -51,7 +51,7 @@ public protocol HTTPBinClientProtocol: Sendable {
     /// Random bytes (at most 102,400).
     ///
     /// `GET /bytes/{count}`
-    func bytes(count: Int) async throws(EndpointError) -> Data
+    func bytes(count: Int, progress: (@Sendable (TransferProgress) -> Void)?) async throws(EndpointError) -> Data
     /// `GET /uuid`
     func uuid() async throws(EndpointError) -> UUIDResult
     /// Sets the query items as response headers and echoes them.
@@ -161,9 +161,9 @@ public struct HTTPBinClient: HTTPBinClientProtocol {
     /// Echoes a multipart body with a file.
     ///
     /// `POST /post`
-    public func postMultipart(file: Data, caption: String) async throws(EndpointError) -> BodyEcho {
+    public func postMultipart(file: Data, caption: String, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> BodyEcho {
         try Validate.nonEmpty(caption, name: "caption")
-        return try await self.client.send(HTTPBinEndpoints.postMultipart(file: file, caption: caption))
+        return try await self.client.send(HTTPBinEndpoints.postMultipart(file: file, caption: caption), progress: progress)
     }
 
     /// `PUT /put`
@@ -231,8 +231,8 @@ public struct HTTPBinClient: HTTPBinClientProtocol {
     /// Random bytes (at most 102,400).
     ///
     /// `GET /bytes/{count}`
-    public func bytes(count: Int) async throws(EndpointError) -> Data {
-        return try await self.client.send(HTTPBinEndpoints.bytes(count: count))
+    public func bytes(count: Int, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> Data {
+        return try await self.client.send(HTTPBinEndpoints.bytes(count: count), progress: progress)
     }
 
     /// `GET /uuid`

@@ -68,7 +68,7 @@ public struct FakeHTTPBinClient: HTTPBinClientProtocol {
     }
 
     /// Calls `postMultipartHandler`.
-    public func postMultipart(file: Data, caption: String) async throws(EndpointError) -> BodyEcho {
+    public func postMultipart(file: Data, caption: String, progress: (@Sendable (TransferProgress) -> Void)?) async throws(EndpointError) -> BodyEcho {
         guard let _handler = self.postMultipartHandler else { throw .invalidRequest("FakeHTTPBinClient.postMultipartHandler is not set") }
         return try await _handler(file, caption)
     }
@@ -128,7 +128,7 @@ public struct FakeHTTPBinClient: HTTPBinClientProtocol {
     }
 
     /// Calls `bytesHandler`.
-    public func bytes(count: Int) async throws(EndpointError) -> Data {
+    public func bytes(count: Int, progress: (@Sendable (TransferProgress) -> Void)?) async throws(EndpointError) -> Data {
         guard let _handler = self.bytesHandler else { throw .invalidRequest("FakeHTTPBinClient.bytesHandler is not set") }
         return try await _handler(count)
     }

@@ -52,7 +52,7 @@ struct FailureTests {
     @Test func aDownloadReportsProgressToCompletion() async throws {
         let client = try HTTPBinServer.client()
         let log = Recorder<TransferProgress>()
-        let data = try await client.client.send(HTTPBinEndpoints.bytes(count: 102_400), progress: log.append)
+        let data = try await client.bytes(count: 102_400, progress: log.append)
         #expect(data.count == 102_400)
         let received = log.values.map(\.bytesReceived)
         #expect(received.last == 102_400)

@@ -4,8 +4,9 @@ import EndpointSpec
 func translateEndpoint(_ endpoint: Endpoint, in spec: Spec, names: ModelNames, options: GeneratorOptions, fakeName: String) -> EndpointContext {
     let baseName = endpointMethodName(endpoint.name)
     let name = SwiftName.escaped(baseName)
-    // `self` would hide the client inside its methods; completion variants add `queue` and `completion`.
-    let reservedLabels: Set<String> = options.completionHandlers ? ["self", "queue", "completion"] : ["self"]
+    // `self` would hide the client inside its methods; methods may add `progress`, completion variants
+    // `queue` and `completion`.
+    let reservedLabels: Set<String> = options.completionHandlers ? ["self", "progress", "queue", "completion"] : ["self", "progress"]
     let parameters = endpoint.parameters.map { translateParameter($0, names: names, reserved: reservedLabels) }
     let pairs = Array(zip(endpoint.parameters, parameters))
 
@@ -21,6 +22,11 @@ func translateEndpoint(_ endpoint: Endpoint, in spec: Spec, names: ModelNames, o
 
     let method = endpoint.method.rawValue
     let responseType = swiftResponseType(endpoint.response, names: names)
+    let signature = parameters.map { p in "\(p.name): \(p.type)" + (p.defaultValue.map { " = \($0)" } ?? "") }
+    let requirement = parameters.map { "\($0.name): \($0.type)" }
+    // Endpoints that move bytes report progress (a parameter named `progress` was renamed above).
+    let movesBytes = endpoint.response == .data || endpoint.bodyEncoding == .binary || endpoint.bodyEncoding == .multipart
+    let progress = "progress: (@Sendable (TransferProgress) -> Void)?"
     return EndpointContext(
         name: name,
         baseName: baseName,
@@ -31,8 +37,11 @@ func translateEndpoint(_ endpoint: Endpoint, in spec: Spec, names: ModelNames, o
         pathLiteral: SwiftLiteral.string(endpoint.path),
         responseType: responseType,
         parameters: parameters,
-        signature: parameters.map { p in "\(p.name): \(p.type)" + (p.defaultValue.map { " = \($0)" } ?? "") }.joined(separator: ", "),
-        requirementSignature: parameters.map { "\($0.name): \($0.type)" }.joined(separator: ", "),
+        signature: signature.joined(separator: ", "),
+        requirementSignature: requirement.joined(separator: ", "),
+        methodSignature: (signature + (movesBytes ? [progress + " = nil"] : [])).joined(separator: ", "),
+        methodRequirementSignature: (requirement + (movesBytes ? [progress] : [])).joined(separator: ", "),
+        progressArgument: movesBytes ? ", progress: progress" : "",
         arguments: parameters.map { "\(argumentLabel($0.name)): \($0.name)" }.joined(separator: ", "),
         parameterTypes: parameters.map(\.type).joined(separator: ", "),
         parameterNames: parameters.map(\.name).joined(separator: ", "),
