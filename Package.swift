@@ -47,7 +47,7 @@ let package = Package(
 
         // MARK: The runtime generated clients stand on
         .target(name: "EndpointRuntime"),
-        .executableTarget(name: "runtime-benchmark", dependencies: ["EndpointRuntime"], path: "Benchmarks/RuntimeBenchmark"),
+        .executableTarget(name: "runtime-benchmark", dependencies: ["EndpointRuntime", "BenchmarkSupport"], path: "Benchmarks/RuntimeBenchmark"),
 
         // MARK: The clients generated from Specs/ (checked in; compiled in every build)
         .target(name: "AuthAPI", dependencies: ["EndpointRuntime"], path: "Generated/Auth"),
@@ -74,7 +74,7 @@ let package = Package(
             path: "Benchmarks/GeneratorBenchmark"),
         .testTarget(name: "EndpointRuntimeTests", dependencies: ["EndpointRuntime", "TestSupport"]),
         .testTarget(name: "HTTPBinTests", dependencies: ["HTTPBinAPI", "EndpointRuntime", "TestSupport"]),
-        .executableTarget(name: "httpbin-benchmark", dependencies: ["HTTPBinAPI", "EndpointRuntime"], path: "Benchmarks/HTTPBinBenchmark"),
+        .executableTarget(name: "httpbin-benchmark", dependencies: ["HTTPBinAPI", "EndpointRuntime", "BenchmarkSupport"], path: "Benchmarks/HTTPBinBenchmark"),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -2,6 +2,7 @@
 // URLSession loop with JSONDecoder sending the same query and headers, in the same run, then prints both and
 // their ratio. The server is ENDPOINTGEN_HTTPBIN when set, else a gunicorn started from .build/httpbin-venv
 // (which `bash Tests/run.sh` installs).
+import BenchmarkSupport
 import EndpointRuntime
 import Foundation
 import HTTPBinAPI
@@ -41,16 +42,6 @@ func startServer() throws -> (Process, URL) {
     return (server, url)
 }
 
-/// Seconds taken by `body`, run off the main actor, as an app's networking code would be.
-func measure(_ body: @escaping @Sendable () async throws -> Void) async throws -> Double {
-    try await Task.detached {
-        let start = ContinuousClock.now
-        try await body()
-        let elapsed = ContinuousClock.now - start
-        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-    }.value
-}
-
 let given = ProcessInfo.processInfo.environment["ENDPOINTGEN_HTTPBIN"].flatMap(URL.init(string:))
 let (server, baseURL): (Process?, URL) = try given.map { (nil, $0) } ?? startServer()
 defer { server?.terminate() }
@@ -80,15 +71,9 @@ func plainLoop() async throws {
     }
 }
 
-// Warm up both paths (connections, both gunicorn workers), then alternate rounds and keep each side's best.
-try await generatedLoop()
-try await plainLoop()
-var generatedBest = Double.infinity
-var plainBest = Double.infinity
-for _ in 0..<rounds {
-    plainBest = min(plainBest, try await measure(plainLoop))
-    generatedBest = min(generatedBest, try await measure(generatedLoop))
-}
+let best = try await bestOfAlternatingRounds(rounds, baseline: plainLoop, candidate: generatedLoop)
+let plainBest = best.baseline
+let generatedBest = best.candidate
 print("httpbin (gunicorn, loopback), \(requests) sequential GET /get (best of \(rounds)):")
 print(String(format: "  plain URLSession + JSONDecoder: %.3f s (%.0f requests/s)", plainBest, Double(requests) / plainBest))
 print(String(format: "  generated HTTPBinClient:        %.3f s (%.0f requests/s)", generatedBest, Double(requests) / generatedBest))

@@ -1,6 +1,7 @@
 // Sends 2,000 sequential GETs of a small JSON body through EndpointRuntime (all built-in middleware on)
 // and through a plain URLSession loop with JSONDecoder, in the same run against the loopback echo server,
 // then prints both, their ratio, and the runtime's own cost per request over a stub transport.
+import BenchmarkSupport
 import EndpointRuntime
 import Foundation
 
@@ -36,17 +37,6 @@ func startServer() throws -> (Process, URL) {
         throw URLError(.cannotConnectToHost)
     }
     return (server, url)
-}
-
-/// Seconds taken by `body`, run off the main actor (as an app's networking code would be) so neither side
-/// pays for hops back to the main thread.
-func measure(_ body: @escaping @Sendable () async throws -> Void) async throws -> Double {
-    try await Task.detached {
-        let start = ContinuousClock.now
-        try await body()
-        let elapsed = ContinuousClock.now - start
-        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-    }.value
 }
 
 /// A configuration with every built-in middleware on, set so none of them holds a request back.
@@ -87,15 +77,9 @@ func plainLoop() async throws {
     }
 }
 
-// Warm up both paths (connections, caches), then alternate rounds and keep each side's best.
-try await runtimeLoop()
-try await plainLoop()
-var runtimeBest = Double.infinity
-var plainBest = Double.infinity
-for _ in 0..<rounds {
-    plainBest = min(plainBest, try await measure(plainLoop))
-    runtimeBest = min(runtimeBest, try await measure(runtimeLoop))
-}
+let best = try await bestOfAlternatingRounds(rounds, baseline: plainLoop, candidate: runtimeLoop)
+let plainBest = best.baseline
+let runtimeBest = best.candidate
 print("loopback, \(requests) sequential GETs (best of \(rounds)):")
 print(String(format: "  plain URLSession + JSONDecoder: %.3f s (%.0f requests/s)", plainBest, Double(requests) / plainBest))
 print(String(format: "  EndpointRuntime:                %.3f s (%.0f requests/s)", runtimeBest, Double(requests) / runtimeBest))
@@ -107,7 +91,7 @@ let body = Data(#"{"id": 1, "name": "Ada Lovelace", "email": "ada@example.com", 
 let stub = StubTransport(handler: { _ in StubTransport.Reply(headers: ["Content-Type": "application/json"], body: body) })
 let stubClient = EndpointClient(configuration: configuration(address), transport: stub, tokenProvider: tokens, logSink: discard)
 for _ in 0..<1_000 { _ = try await stubClient.send(getUser) }
-let stubSeconds = try await measure {
+let stubSeconds = try await timeDetached {
     for _ in 0..<stubRequests { _ = try await stubClient.send(getUser) }
 }
 print(String(format: "runtime overhead with the stub transport: %.1f µs per request (%d requests)", stubSeconds / Double(stubRequests) * 1e6, stubRequests))

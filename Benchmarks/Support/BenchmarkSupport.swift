@@ -101,3 +101,29 @@ public func measure(_ executable: String, _ arguments: [String], in directory: S
 func shellQuoted(_ text: String) -> String {
     "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
 }
+
+/// Seconds taken by `body`, run off the main actor (as an app's networking code would be) so neither
+/// side of a comparison pays for hops back to the main thread.
+public func timeDetached(_ body: @escaping @Sendable () async throws -> Void) async throws -> Double {
+    try await Task.detached {
+        let clock = ContinuousClock()
+        let start = clock.now
+        try await body()
+        return seconds(clock.now - start)
+    }.value
+}
+
+/// Warms both loops up (connections, caches), then runs `rounds` alternating timed rounds and keeps
+/// each side's best, so both meet the same machine.
+public func bestOfAlternatingRounds(
+    _ rounds: Int, baseline: @escaping @Sendable () async throws -> Void, candidate: @escaping @Sendable () async throws -> Void
+) async throws -> (baseline: Double, candidate: Double) {
+    try await candidate()
+    try await baseline()
+    var best = (baseline: Double.infinity, candidate: Double.infinity)
+    for _ in 0..<rounds {
+        best.baseline = min(best.baseline, try await timeDetached(baseline))
+        best.candidate = min(best.candidate, try await timeDetached(candidate))
+    }
+    return best
+}
