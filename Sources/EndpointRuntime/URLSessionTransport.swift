@@ -24,7 +24,9 @@ public final class URLSessionTransport: Transport {
         session.finishTasksAndInvalidate()
     }
 
-    /// Sends `request`; cancelling the calling Swift task cancels the URLSession task.
+    /// Sends `request`; cancelling the calling Swift task cancels the URLSession task. The request's
+    /// `timeoutInterval` bounds the whole exchange: URLSession's own timeout is only the longest wait
+    /// between two bytes, so a server trickling an endless body would otherwise hold the request forever.
     public func send(_ request: URLRequest, progress: (@Sendable (TransferProgress) -> Void)?) async throws -> HTTPResponse {
         try Task.checkCancellation()
         var head = request
@@ -32,9 +34,26 @@ public final class URLSessionTransport: Transport {
         // FoundationNetworking truncates the timeout to whole seconds (0.3 s would fail at once): round up instead.
         head.timeoutInterval = head.timeoutInterval.rounded(.up)
         #endif
-        let (data, response) = if let progress { try await tracked(head, progress: progress) } else { try await untracked(head) }
-        guard let http = response as? HTTPURLResponse else { throw URLError(.badServerResponse) }
-        return HTTPResponse(data: data, response: http)
+        let exchange = head
+        return try await Self.within(.seconds(exchange.timeoutInterval)) { [self] in
+            let (data, response) = if let progress { try await tracked(exchange, progress: progress) } else { try await untracked(exchange) }
+            guard let http = response as? HTTPURLResponse else { throw URLError(.badServerResponse) }
+            return HTTPResponse(data: data, response: http)
+        }
+    }
+
+    /// `body`'s result, or `URLError(.timedOut)` once `limit` has passed (`body` is then cancelled).
+    private static func within(_ limit: Duration, _ body: @escaping @Sendable () async throws -> HTTPResponse) async throws -> HTTPResponse {
+        try await withThrowingTaskGroup(of: HTTPResponse?.self) { group in
+            group.addTask { try await body() }
+            group.addTask {
+                try await Task.sleep(for: limit)
+                return nil
+            }
+            defer { group.cancelAll() }
+            guard let first = try await group.next(), let response = first else { throw URLError(.timedOut) }
+            return response
+        }
     }
 
     #if canImport(FoundationNetworking)
