@@ -30,7 +30,8 @@ let package = Package(
             ]
         ),
         .target(name: "EndpointGenCore", dependencies: ["EndpointSpec", "Mustache", "DefaultTemplates", "Diagnostics"]),
-        .executableTarget(name: "endpointgen", dependencies: ["EndpointGenCore"]),
+        .target(name: "OpenAPIImport", dependencies: ["YAML", "EndpointSpec", "Diagnostics"]),
+        .executableTarget(name: "endpointgen", dependencies: ["EndpointGenCore", "OpenAPIImport"]),
 
         // MARK: The runtime generated clients stand on
         .target(name: "EndpointRuntime"),
@@ -42,11 +43,18 @@ let package = Package(
         .testTarget(name: "MustacheTests", dependencies: ["Mustache", "TestSupport"]),
         .testTarget(name: "EndpointSpecTests", dependencies: ["EndpointSpec", "TestSupport"]),
         .testTarget(name: "EndpointGenTests", dependencies: ["EndpointGenCore", "endpointgen", "TestSupport"]),
+        .testTarget(
+            name: "OpenAPIImportTests",
+            dependencies: ["OpenAPIImport", "EndpointGenCore", "EndpointSpec", "EndpointRuntime", "endpointgen", "TestSupport"]
+        ),
 
         // MARK: Benchmarks
         .executableTarget(name: "yaml-benchmark", dependencies: ["YAML"], path: "Benchmarks/YAMLBenchmark"),
         .executableTarget(name: "mustache-benchmark", dependencies: ["Mustache"], path: "Benchmarks/MustacheBenchmark"),
         .executableTarget(name: "spec-benchmark", dependencies: ["EndpointSpec", "YAML"], path: "Benchmarks/SpecBenchmark"),
+        .executableTarget(
+            name: "openapi-benchmark", dependencies: ["OpenAPIImport", "EndpointGenCore", "YAML"], path: "Benchmarks/OpenAPIBenchmark"
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
