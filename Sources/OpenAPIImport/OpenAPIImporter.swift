@@ -51,10 +51,10 @@ public enum OpenAPIImporter {
         if options.isFiltering, endpoints.isEmpty {
             diagnostics.error("the filters (\(options.summary)) match no operation of the document", at: paths.location)
         }
-        let models = breakCycles(schemas.models.values.sorted { $0.name < $1.name }) { diagnostics.warning($0, at: $1) }
-
         let errorModels = endpoints.map(\.errorModel)
         let sharedError = errorModels.allSatisfy { $0 == errorModels.first } ? errorModels.first ?? nil : nil
+        let acyclic = breakCycles(schemas.models.values.sorted { $0.name < $1.name }) { diagnostics.warning($0, at: $1) }
+        let models = usedModels(acyclic, endpoints: endpoints, errorModel: sharedError)
         let spec = Spec(
             name: specName(root, path: path), server: translateServer(root, diagnostics: diagnostics), version: root["info"]?.text("version"),
             variables: [], defaults: Defaults(), auth: security.auth, policy: Policy(), errors: ErrorPolicy(model: sharedError),

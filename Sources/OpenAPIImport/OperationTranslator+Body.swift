@@ -13,6 +13,11 @@ extension OperationTranslator {
         guard let reference = operation["requestBody"] else { return Body(parameters: [], encoding: .json) }
         let body = schemas.dereferenced(reference)
         guard method.allowsBody else {
+            // Stripe gives every GET an empty form body; only a body with something in it is worth a warning.
+            let empty = (body["content"]?.members ?? []).allSatisfy { media in
+                media.value["schema"].map { schemas.rawProperties($0).isEmpty && schemas.shape($0).isObject } ?? true
+            }
+            if empty { return Body(parameters: [], encoding: .json) }
             diagnostics.warning("the request body of \(context) is not supported on a \(method.rawValue) request; it is left out", at: reference.location)
             return Body(parameters: [], encoding: .json)
         }
@@ -63,9 +68,10 @@ extension OperationTranslator {
                 diagnostics.warning("the body member '\(raw.key)' of \(context) is \(reason), which EndpointGen cannot type; it is left out", at: raw.location)
             case .type(let type) where encoding == .json || isParameterValue(type) || (encoding == .multipart && type.unwrapped == .data):
                 parameters.append(parameter(raw.schema, wireName: raw.key, type: raw.required ? type : Self.optional(type), placement: .body, names: &names, context: context))
-            case .type(let type) where isObject(raw.schema):
-                // A form's nested object goes as `key[member]=value`, as deepObject does.
-                let members = flattened(raw.schema, key: raw.key, deep: true, required: raw.required, placement: .body, names: &names, context: context)
+            case .type(let type) where encoding == .form && isObject(raw.schema) && content["encoding"]?[raw.key]?.text("explode") != "false":
+                // A form's object member goes as `member=value` pairs (style form, explode), or `key[member]=value` for deepObject.
+                let deep = content["encoding"]?[raw.key]?.text("style") == "deepObject"
+                let members = flattened(raw.schema, key: raw.key, deep: deep, required: raw.required, placement: .body, names: &names, context: context)
                 if members.isEmpty {
                     diagnostics.warning("the body member '\(raw.key)' of \(context) has the type '\(type)', which a \(encoding.rawValue) body cannot carry; it is left out", at: raw.location)
                 }

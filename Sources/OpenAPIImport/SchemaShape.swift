@@ -8,4 +8,10 @@ enum SchemaShape {
     case union([DocumentNode])
     /// Anything else: a built-in type, an array, a dictionary, an alias, or something unsupported.
     case other
+
+    /// Whether the schema becomes a struct of its own properties.
+    var isObject: Bool {
+        if case .object = self { return true }
+        return false
+    }
 }
