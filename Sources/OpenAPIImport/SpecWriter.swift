@@ -17,6 +17,7 @@ public enum SpecWriter {
         lines.append("server: " + server(spec.server))
         if let auth = spec.auth { lines.append("auth: " + self.auth(auth)) }
         if let model = spec.errors.model { lines.append("errors: { model: \(type(model)) }") }
+        if spec.completionHandlers { lines.append("completionHandlers: true") }
         lines.append("endpoints:")
         let defaultAuth = spec.auth?.defaultRequirement ?? AuthRequirement.none
         for endpoint in spec.endpoints {
