@@ -60,7 +60,8 @@ let package = Package(
         .executableTarget(name: "spec-benchmark", dependencies: ["EndpointSpec", "YAML"], path: "Benchmarks/SpecBenchmark"),
         .testTarget(name: "EndpointRuntimeTests", dependencies: ["EndpointRuntime", "TestSupport"]),
         .executableTarget(
-            name: "openapi-benchmark", dependencies: ["OpenAPIImport", "EndpointGenCore", "YAML"], path: "Benchmarks/OpenAPIBenchmark"
+            name: "openapi-benchmark", dependencies: ["OpenAPIImport", "EndpointGenCore", "EndpointRuntime", "YAML"],
+            path: "Benchmarks/OpenAPIBenchmark"
         ),
     ],
     swiftLanguageModes: [.v6]

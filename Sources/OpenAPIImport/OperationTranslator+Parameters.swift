@@ -23,8 +23,7 @@ extension OperationTranslator {
         let declared = declaredParameters(item: item, operation: operation).filter { $0.text("in") == "path" }
         var parameters: [Parameter] = []
         var renamed: [String: String] = [:]
-        _ = path.replacingPlaceholders { placeholder in
-            guard renamed[placeholder] == nil else { return placeholder }
+        for placeholder in path.placeholderNames where renamed[placeholder] == nil {
             let name = names.claim(SwiftName.member(placeholder))
             renamed[placeholder] = name
             let node = declared.first { $0.text("name") == placeholder }
@@ -38,12 +37,11 @@ extension OperationTranslator {
                 name: name, wireName: placeholder, type: type, placement: .path, secret: false, defaultValue: nil,
                 description: node.flatMap(schemas.dereferencedDescription), location: node?.location ?? operation.location
             ))
-            return name
         }
         for node in declared where !renamed.keys.contains(node.text("name") ?? "") {
             diagnostics.warning("the path parameter '\(node.text("name") ?? "")' of \(context) is not in its path; it is left out", at: node.location)
         }
-        return (path.replacingPlaceholders { renamed[$0] ?? $0 }, parameters)
+        return (path.replacingPlaceholders { "{" + (renamed[$0] ?? $0) + "}" }, parameters)
     }
 
     /// Query and header parameters; cookie parameters are left out with a warning.

@@ -48,7 +48,7 @@ final class OperationTranslator {
         name wanted: String, method: HTTPMethod, path: String, pathLocation: SourceLocation, item: DocumentNode, operation: DocumentNode
     ) -> Endpoint? {
         let context = "operation '\(wanted)'"
-        guard path.hasPrefix("/"), case .success = Template.parse(path.replacingPlaceholders { _ in "p" }) else {
+        guard path.hasPrefix("/"), case .success = Template.parse(path.replacingPlaceholders { _ in "{p}" }) else {
             diagnostics.warning("the path '\(path)' is not supported (it must start with '/' and balance its '{' and '}'); its operations are left out", at: pathLocation)
             return nil
         }
@@ -83,14 +83,24 @@ final class OperationTranslator {
 }
 
 extension String {
-    /// The text with each `{name}` replaced by `{transform(name)}`; text outside braces is kept.
+    /// The text with each `{name}` replaced by `transform(name)`; text outside braces is kept.
     func replacingPlaceholders(_ transform: (String) -> String) -> String {
         var result = ""
         var rest = Substring(self)
         while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
-            result += rest[..<open] + "{" + transform(String(rest[rest.index(after: open)..<close])) + "}"
+            result += rest[..<open] + transform(String(rest[rest.index(after: open)..<close]))
             rest = rest[rest.index(after: close)...]
         }
         return result + rest
+    }
+
+    /// The names inside `{` and `}`, in order, e.g. `["id"]` for `/users/{id}`.
+    var placeholderNames: [String] {
+        var names: [String] = []
+        _ = replacingPlaceholders { name in
+            names.append(name)
+            return ""
+        }
+        return names
     }
 }

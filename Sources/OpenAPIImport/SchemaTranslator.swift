@@ -35,7 +35,7 @@ final class SchemaTranslator {
             guard let (target, key) = documents.resolve(reference, from: schema) else {
                 return .unsupported("an unresolvable reference '\(reference)'")
             }
-            let componentName = key.split(separator: "/").last.map { DocumentSet.unescape(String($0)) } ?? name
+            let componentName = Self.componentName(key)
             if case .other = shape(target) {
                 return guarded(target, in: \.aliasesInProgress) { self.type(target, name: componentName) } ?? .unsupported("a schema that refers to itself")
             }
@@ -49,6 +49,15 @@ final class SchemaTranslator {
         case .other:
             return inlineType(schema, name: name).optional(if: nullable)
         }
+    }
+
+    /// The name a referenced schema's model gets: the pointer's last token (`Pet` for `#/components/schemas/Pet`),
+    /// or the file's name without extension for a whole file (`Pet` for `schemas/Pet.yaml`).
+    static func componentName(_ key: String) -> String {
+        let parts = key.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
+        if parts.count > 1, let token = parts[1].split(separator: "/").last { return DocumentSet.unescape(String(token)) }
+        let file = parts[0].split(separator: "/").last.map(String.init) ?? String(parts[0])
+        return file.split(separator: ".").first.map(String.init) ?? file
     }
 
     /// Runs `work` unless `node` is already being worked on further up (a cycle), in which case `nil`.

@@ -18,7 +18,7 @@ public enum SpecWriter {
         if let auth = spec.auth { lines.append("auth: " + self.auth(auth)) }
         if let model = spec.errors.model { lines.append("errors: { model: \(type(model)) }") }
         if spec.completionHandlers { lines.append("completionHandlers: true") }
-        lines.append("endpoints:")
+        lines.append(spec.endpoints.isEmpty ? "endpoints: {}" : "endpoints:")
         let defaultAuth = spec.auth?.defaultRequirement ?? AuthRequirement.none
         for endpoint in spec.endpoints {
             lines += self.endpoint(endpoint, defaultAuth: defaultAuth, defaultError: spec.errors.model).map { "  " + $0 }
