@@ -6,8 +6,9 @@ import Diagnostics
 final class ImportDiagnostics {
     private(set) var diagnostics: [Diagnostic] = []
     private var texts: [String: String] = [:]
-    /// Files indexed by line, built when a diagnostic first points into them: indexing a 4 MB document is not free.
-    private var sources: [String: SourceFile] = [:]
+    /// Where each line starts, per file, built when a diagnostic first points into it: a large document can
+    /// give thousands of warnings, and finding each line from the start of 4 MB would take minutes.
+    private var lineStarts: [String: [String.UTF8View.Index]] = [:]
     /// Messages already given at a location: a schema reached from several places warns once.
     private var seen: Set<String> = []
 
@@ -28,14 +29,32 @@ final class ImportDiagnostics {
 
     private func report(_ severity: Diagnostic.Severity, _ message: String, at location: SourceLocation) {
         guard seen.insert("\(location) \(message)").inserted else { return }
-        diagnostics.append(source(location.file)?.diagnostic(severity, message, at: location) ?? Diagnostic(severity, message, at: location))
+        diagnostics.append(Diagnostic(severity, message, at: location, sourceLine: line(location.line, of: location.file)))
     }
 
-    private func source(_ path: String) -> SourceFile? {
-        if let source = sources[path] { return source }
+    /// The text of a 1-based line of a registered file, without its line break.
+    private func line(_ number: Int, of path: String) -> String? {
         guard let text = texts[path] else { return nil }
-        let source = SourceFile(path: path, text: text)
-        sources[path] = source
-        return source
+        let starts = lineStarts[path] ?? Self.lineStarts(text)
+        lineStarts[path] = starts
+        guard number >= 1, number <= starts.count else { return nil }
+        let utf8 = text.utf8
+        let start = starts[number - 1]
+        let end = utf8[start...].firstIndex { $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") } ?? utf8.endIndex
+        return String(text[start..<end])
+    }
+
+    /// The index after each `\n`, `\r\n` or `\r`, and the start of the text.
+    private static func lineStarts(_ text: String) -> [String.UTF8View.Index] {
+        let utf8 = text.utf8
+        var starts = [utf8.startIndex]
+        var index = utf8.startIndex
+        while index < utf8.endIndex {
+            let byte = utf8[index]
+            index = utf8.index(after: index)
+            if byte == UInt8(ascii: "\r"), index < utf8.endIndex, utf8[index] == UInt8(ascii: "\n") { continue }
+            if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") { starts.append(index) }
+        }
+        return starts
     }
 }
