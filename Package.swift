@@ -51,7 +51,7 @@ let package = Package(
         .testTarget(name: "EndpointGenTests", dependencies: ["EndpointGenCore", "endpointgen", "TestSupport"]),
         .testTarget(
             name: "OpenAPIImportTests",
-            dependencies: ["OpenAPIImport", "EndpointGenCore", "EndpointSpec", "EndpointRuntime", "endpointgen", "TestSupport"]
+            dependencies: ["OpenAPIImport", "EndpointGenCore", "EndpointSpec", "EndpointRuntime", "YAML", "endpointgen", "TestSupport"]
         ),
 
         // MARK: Benchmarks

@@ -24,7 +24,7 @@ extension OperationTranslator {
         var parameters: [Parameter] = []
         var renamed: [String: String] = [:]
         for placeholder in path.placeholderNames where renamed[placeholder] == nil {
-            let name = names.claim(SwiftName.member(placeholder))
+            let name = names.claimMember(for: placeholder)
             renamed[placeholder] = name
             let node = declared.first { $0.text("name") == placeholder }
             var type = TypeRef.string
@@ -71,7 +71,7 @@ extension OperationTranslator {
     func parameter(
         _ node: DocumentNode, wireName: String, type: TypeRef, placement: Parameter.Placement, names: inout UniqueNames, context: String
     ) -> Parameter {
-        let name = names.claim(SwiftName.member(wireName))
+        let name = names.claimMember(for: wireName)
         let schema = node["schema"] ?? node
         var type = type
         var defaultValue = schemas.defaultValue(schema, type: type, context: "parameter '\(wireName)' of \(context)")

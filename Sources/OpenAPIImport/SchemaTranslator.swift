@@ -324,7 +324,7 @@ final class SchemaTranslator {
             diagnostics.warning("property '\(raw.key)' of '\(model)' is \(reason), which EndpointGen cannot type; it is left out", at: raw.location)
             return nil
         }
-        let name = swiftNames.claim(SwiftName.member(raw.key))
+        let name = swiftNames.claimMember(for: raw.key)
         return Property(
             name: name, wireName: raw.key, type: type, defaultValue: defaultValue(raw.schema, type: type, context: "property '\(raw.key)' of '\(model)'"),
             description: dereferencedDescription(raw.schema), location: raw.location
@@ -367,11 +367,11 @@ final class SchemaTranslator {
 
     // MARK: Enumerations
 
-    /// The non-empty string values, in order, without repeats.
+    /// The string values that can name a case (not empty, not only punctuation), in order, without repeats.
     private func enumValues(_ schema: DocumentNode) -> [DocumentNode] {
         var seen: Set<String> = []
         return (schema["enum"]?.items ?? []).filter { item in
-            guard item.node.resolved != .null, let text = item.node.text, !text.isEmpty else { return false }
+            guard item.node.resolved != .null, let text = item.node.text, !text.isEmpty, SwiftName.member(text) != "_" else { return false }
             return seen.insert(text).inserted
         }
     }
@@ -380,6 +380,9 @@ final class SchemaTranslator {
         let all = schema["enum"]?.items ?? []
         if all.contains(where: { $0.node.text == "" }) {
             diagnostics.warning("the empty string is not supported as a case of enum '\(model)'; it is left out of the known values (the open enum still accepts it)", at: schema.location)
+        }
+        for item in all where item.node.text.map({ !$0.isEmpty && SwiftName.member($0) == "_" }) == true {
+            diagnostics.warning("the case '\(item.node.text ?? "")' of enum '\(model)' has no letters or digits to make a Swift name of; it is left out of the known values (the open enum still accepts it)", at: item.location)
         }
         var swiftNames: [String: String] = [:]
         return enumValues(schema).compactMap { item in

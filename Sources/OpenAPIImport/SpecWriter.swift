@@ -15,13 +15,29 @@ public enum SpecWriter {
         lines.append("name: \(scalar(spec.name))")
         if let version = spec.version { lines.append("version: \(quoted(version))") }
         lines.append("server: " + server(spec.server))
+        if !spec.variables.isEmpty, spec.variables.allSatisfy({ $0.description == nil }) {
+            lines.append("variables: [" + spec.variables.map { scalar($0.name) }.joined(separator: ", ") + "]")
+        } else if !spec.variables.isEmpty {
+            lines.append("variables:")
+            lines += spec.variables.map { "  \(scalar($0.name)): \($0.description.map(quoted) ?? "null")" }
+        }
+        if !spec.defaults.query.isEmpty || !spec.defaults.headers.isEmpty {
+            lines.append("defaults:")
+            lines += fixed("query", spec.defaults.query).map { "  " + $0 } + fixed("headers", spec.defaults.headers).map { "  " + $0 }
+        }
         if let auth = spec.auth { lines.append("auth: " + self.auth(auth)) }
-        if let model = spec.errors.model { lines.append("errors: { model: \(type(model)) }") }
+        let policy = self.policy(spec.policy)
+        if !policy.isEmpty { lines.append("policy: { " + policy.joined(separator: ", ") + " }") }
+        let errors = [
+            spec.errors.messageField.map { "messageField: \(quoted($0))" }, spec.errors.fallback.map { "fallback: \(quoted($0))" },
+            spec.errors.model.map { "model: \(type($0))" },
+        ].compactMap { $0 }
+        if !errors.isEmpty { lines.append("errors: { " + errors.joined(separator: ", ") + " }") }
         if spec.completionHandlers { lines.append("completionHandlers: true") }
         lines.append(spec.endpoints.isEmpty ? "endpoints: {}" : "endpoints:")
         let defaultAuth = spec.auth?.defaultRequirement ?? AuthRequirement.none
         for endpoint in spec.endpoints {
-            lines += self.endpoint(endpoint, defaultAuth: defaultAuth, defaultError: spec.errors.model).map { "  " + $0 }
+            lines += self.endpoint(endpoint, spec: spec, defaultAuth: defaultAuth).map { "  " + $0 }
         }
         if !spec.models.isEmpty {
             lines.append("models:")
@@ -44,7 +60,33 @@ public enum SpecWriter {
         return "{ " + fields.joined(separator: ", ") + " }"
     }
 
-    private static func endpoint(_ endpoint: Endpoint, defaultAuth: AuthRequirement, defaultError: TypeRef?) -> [String] {
+    /// `kind:` and its name-to-template mapping, or nothing when there are none.
+    private static func fixed(_ kind: String, _ items: [DefaultParameter]) -> [String] {
+        items.isEmpty ? [] : ["\(kind):"] + items.map { "  \(quoted($0.name)): \(quoted($0.value))" }
+    }
+
+    private static func policy(_ policy: Policy) -> [String] {
+        [
+            policy.timeout.map { "timeout: \(duration($0))" },
+            policy.rateLimit.map { "rateLimit: \($0.count)/\(duration($0.per))" },
+            policy.maxConcurrentRequests.map { "maxConcurrentRequests: \($0)" },
+            policy.retry.map { "retry: \(retry($0))" },
+            policy.acceptableContentTypes.isEmpty ? nil : "acceptableContentTypes: [" + policy.acceptableContentTypes.map(quoted).joined(separator: ", ") + "]",
+        ].compactMap { $0 }
+    }
+
+    /// A duration in the largest unit that keeps it whole: `15s`, `250ms`.
+    private static func duration(_ duration: Duration) -> String {
+        let milliseconds = duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000
+        return milliseconds % 1000 == 0 ? "\(milliseconds / 1000)s" : "\(milliseconds)ms"
+    }
+
+    private static func retry(_ retry: RetryPolicy) -> String {
+        let statuses = retry.statuses.map(String.init).joined(separator: ", ")
+        return "{ attempts: \(retry.attempts), on: [\(statuses)], backoff: \(retry.backoff.rawValue), delay: \(duration(retry.delay)) }"
+    }
+
+    private static func endpoint(_ endpoint: Endpoint, spec: Spec, defaultAuth: AuthRequirement) -> [String] {
         var lines = ["\(scalar(endpoint.name)):", "  \(endpoint.method.rawValue): \(quoted(endpoint.path))"]
         if let description = endpoint.description { lines.append("  description: \(quoted(description))") }
         if endpoint.deprecated { lines.append("  deprecated: true") }
@@ -61,8 +103,12 @@ public enum SpecWriter {
         case .string: lines.append("  response: String")
         case .type(let type): lines.append("  response: \(self.type(type))")
         }
-        if let error = endpoint.errorModel, error != defaultError { lines.append("  error: \(type(error))") }
+        if let error = endpoint.errorModel, error != spec.errors.model { lines.append("  error: \(type(error))") }
         if endpoint.auth != defaultAuth { lines.append("  auth: \(endpoint.auth.rawValue)") }
+        if let timeout = endpoint.timeout, timeout != spec.policy.timeout { lines.append("  timeout: \(duration(timeout))") }
+        let inherited = endpoint.method.isIdempotent ? spec.policy.retry : nil
+        if endpoint.retry != inherited { lines.append("  retry: " + (endpoint.retry.map(retry) ?? "none")) }
+        lines += fixed("query", endpoint.query).map { "  " + $0 } + fixed("headers", endpoint.headers).map { "  " + $0 }
         return lines
     }
 
@@ -71,6 +117,7 @@ public enum SpecWriter {
         let implied: Parameter.Placement = method.allowsBody ? .body : .query
         if parameter.placement != .path, parameter.placement != implied { fields.append("in: \(parameter.placement.rawValue)") }
         if parameter.wireName != parameter.name { fields.append("key: \(quoted(parameter.wireName))") }
+        if parameter.secret { fields.append("secret: true") }
         if let value = parameter.defaultValue { fields.append("default: \(literal(value))") }
         if let description = parameter.description { fields.append("description: \(quoted(description))") }
         return fields.count == 1 ? type(parameter.type) : "{ " + fields.joined(separator: ", ") + " }"
@@ -121,7 +168,7 @@ public enum SpecWriter {
     }
 
     /// A double-quoted YAML scalar whose value is exactly `text`.
-    static func quoted(_ text: String) -> String {
+    public static func quoted(_ text: String) -> String {
         var result = "\""
         for scalar in text.unicodeScalars {
             switch scalar {

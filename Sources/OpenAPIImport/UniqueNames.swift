@@ -1,3 +1,5 @@
+import EndpointSpec
+
 /// Hands out names that are unique within one scope, e.g. the models of a spec or the parameters of one endpoint.
 ///
 /// A taken name gets the smallest free numeric suffix (`Pet`, `Pet2`, `Pet3`), so the outcome depends only on
@@ -20,6 +22,13 @@ struct UniqueNames {
         }
         taken.insert(candidate)
         return candidate
+    }
+
+    /// A unique member name for a wire name: `SwiftName.member(wireName)`, or `value` when the wire name has no
+    /// letters or digits (`*`, `$`), as `_` cannot name a property or parameter.
+    mutating func claimMember(for wireName: String) -> String {
+        let name = SwiftName.member(wireName)
+        return claim(name == "_" ? "value" : name)
     }
 
     /// Whether a name is taken.
