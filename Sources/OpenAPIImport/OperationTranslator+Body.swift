@@ -9,7 +9,7 @@ extension OperationTranslator {
     }
 
     /// The request body, from the first media type we can send: JSON, then a form, multipart, then raw bytes.
-    func requestBody(_ operation: DocumentNode, method: HTTPMethod, typeName: String, names: inout UniqueNames, context: String) -> Body? {
+    func requestBody(_ operation: DocumentNode, method: HTTPMethod, names: inout UniqueNames, context: OperationContext) -> Body? {
         guard let reference = operation["requestBody"] else { return Body(parameters: [], encoding: .json) }
         let body = schemas.dereferenced(reference)
         guard method.allowsBody else {
@@ -37,7 +37,7 @@ extension OperationTranslator {
                     secret: false, defaultValue: nil, description: body.text("description"), location: content.location)
                 return Body(parameters: [parameter], encoding: .binary)
             }
-            return structuredBody(content["schema"], encoding: encoding, mediaType: mediaType, typeName: typeName, at: content, names: &names, context: context)
+            return structuredBody(content["schema"], encoding: encoding, mediaType: mediaType, at: content, names: &names, context: context)
         }
         let types = media.map { "'\($0.key)'" }.joined(separator: ", ")
         let outcome = body.flag("required") ? "the operation is left out" : "the endpoint sends no body"
@@ -47,10 +47,10 @@ extension OperationTranslator {
 
     /// A JSON, form or multipart body: the properties of its object schema become body parameters.
     private func structuredBody(
-        _ schema: DocumentNode?, encoding: BodyEncoding, mediaType: String, typeName: String, at content: DocumentNode, names: inout UniqueNames, context: String
+        _ schema: DocumentNode?, encoding: BodyEncoding, mediaType: String, at content: DocumentNode, names: inout UniqueNames, context: OperationContext
     ) -> Body? {
         guard let schema, isObject(schema) else {
-            let what = schema.map { schemas.type($0, name: typeName + "Body") }
+            let what = schema.map { schemas.type($0, name: context.typeName + "Body") }
             let reason: String
             switch what {
             case .type(let type)?: reason = "a '\(type)'"
@@ -62,7 +62,7 @@ extension OperationTranslator {
         }
         var parameters: [Parameter] = []
         for raw in schemas.rawProperties(schema) {
-            let owner = typeName + SwiftName.type(raw.key)
+            let owner = context.typeName + SwiftName.type(raw.key)
             switch schemas.type(raw.schema, name: owner) {
             case .unsupported(let reason):
                 diagnostics.warning("the body member '\(raw.key)' of \(context) is \(reason), which EndpointGen cannot type; it is left out", at: raw.location)

@@ -18,7 +18,7 @@ extension OperationTranslator {
     ///
     /// A placeholder without a declared parameter gets a `String` one, with a warning.
     func pathParameters(
-        _ path: String, item: DocumentNode, operation: DocumentNode, names: inout UniqueNames, context: String
+        _ path: String, item: DocumentNode, operation: DocumentNode, names: inout UniqueNames, context: OperationContext
     ) -> (String, [Parameter]) {
         let declared = declaredParameters(item: item, operation: operation).filter { $0.text("in") == "path" }
         var parameters: [Parameter] = []
@@ -45,7 +45,7 @@ extension OperationTranslator {
     }
 
     /// Query and header parameters; cookie parameters are left out with a warning.
-    func otherParameters(item: DocumentNode, operation: DocumentNode, names: inout UniqueNames, context: String) -> [Parameter] {
+    func otherParameters(item: DocumentNode, operation: DocumentNode, names: inout UniqueNames, context: OperationContext) -> [Parameter] {
         var parameters: [Parameter] = []
         for node in declaredParameters(item: item, operation: operation) {
             guard let wireName = node.text("name"), let place = node.text("in"), place != "path" else { continue }
@@ -69,7 +69,7 @@ extension OperationTranslator {
 
     /// A parameter from a schema node, named uniquely, with its default when it fits.
     func parameter(
-        _ node: DocumentNode, wireName: String, type: TypeRef, placement: Parameter.Placement, names: inout UniqueNames, context: String
+        _ node: DocumentNode, wireName: String, type: TypeRef, placement: Parameter.Placement, names: inout UniqueNames, context: OperationContext
     ) -> Parameter {
         let name = names.claimMember(for: wireName)
         let schema = node["schema"] ?? node
@@ -84,7 +84,7 @@ extension OperationTranslator {
     }
 
     /// The type of a parameter that can be sent as text; `nil` after a warning when it cannot.
-    func parameterType(_ node: DocumentNode, name: String, context: String) -> TypeRef? {
+    func parameterType(_ node: DocumentNode, name: String, context: OperationContext) -> TypeRef? {
         let wireName = node.text("name") ?? name
         guard let schema = node["schema"] else {
             if node["content"] != nil {
@@ -94,7 +94,7 @@ extension OperationTranslator {
             diagnostics.warning("the parameter '\(wireName)' of \(context) has no schema; it is generated as a String", at: node.location)
             return .string
         }
-        switch schemas.type(schema, name: SwiftName.type(context.droppingQuotes) + SwiftName.type(name)) {
+        switch schemas.type(schema, name: context.typeName + SwiftName.type(name)) {
         case .type(let type):
             let text = Self.textual(type)
             guard isParameterValue(text) else {
@@ -110,11 +110,11 @@ extension OperationTranslator {
 
     /// An object schema as one parameter per property: `key[property]` when `deep` (deepObject), `property` otherwise.
     func flattened(
-        _ schema: DocumentNode, key: String, deep: Bool, required: Bool, placement: Parameter.Placement, names: inout UniqueNames, context: String
+        _ schema: DocumentNode, key: String, deep: Bool, required: Bool, placement: Parameter.Placement, names: inout UniqueNames, context: OperationContext
     ) -> [Parameter] {
         return schemas.rawProperties(schema).compactMap { raw in
             let wireName = deep ? "\(key)[\(raw.key)]" : raw.key
-            let owner = SwiftName.type(context.droppingQuotes) + SwiftName.type(key) + SwiftName.type(raw.key)
+            let owner = context.typeName + SwiftName.type(key) + SwiftName.type(raw.key)
             switch schemas.type(raw.schema, name: owner) {
             case .type(let type) where isParameterValue(Self.textual(type)):
                 let type = Self.textual(type)
@@ -160,13 +160,6 @@ extension OperationTranslator {
     static func optional(_ type: TypeRef) -> TypeRef { type.isOptional ? type : .optional(type) }
 
     static func nonOptional(_ type: TypeRef) -> TypeRef { type.unwrapped }
-}
-
-extension String {
-    /// `operation 'listPets'` without its quotes and kind, `listPets`, to build type names from.
-    var droppingQuotes: String {
-        split(separator: "'").dropFirst().first.map(String.init) ?? self
-    }
 }
 
 extension TypeRef {

@@ -47,24 +47,19 @@ final class OperationTranslator {
     private func endpoint(
         name wanted: String, method: HTTPMethod, path: String, pathLocation: SourceLocation, item: DocumentNode, operation: DocumentNode
     ) -> Endpoint? {
-        let context = "operation '\(wanted)'"
-        guard path.hasPrefix("/"), case .success = Template.parse(path.replacingPlaceholders { _ in "{p}" }) else {
-            diagnostics.warning("the path '\(path)' is not supported (it must start with '/' and balance its '{' and '}'); its operations are left out", at: pathLocation)
-            return nil
-        }
         let name = endpointNames.claim(wanted)
         if name != wanted {
-            diagnostics.warning("\(context) becomes the Swift name '\(wanted)', which an earlier operation has; it is generated as '\(name)'", at: operation.location)
+            diagnostics.warning("operation '\(wanted)' becomes the Swift name '\(wanted)', which an earlier operation has; it is generated as '\(name)'", at: operation.location)
         }
-        let typeName = SwiftName.type(name)
+        let context = OperationContext(name: name)
         var parameterNames = UniqueNames()
         var (ourPath, parameters) = pathParameters(path, item: item, operation: operation, names: &parameterNames, context: context)
         parameters += otherParameters(item: item, operation: operation, names: &parameterNames, context: context)
-        let body = requestBody(operation, method: method, typeName: typeName, names: &parameterNames, context: context)
+        let body = requestBody(operation, method: method, names: &parameterNames, context: context)
         guard let body else { return nil }
         parameters += body.parameters
         if ourPath.isEmpty { ourPath = "/" }
-        let (response, errorModel) = responses(operation, typeName: typeName, context: context)
+        let (response, errorModel) = responses(operation, context: context)
         let descriptions = [operation.text("summary"), operation.text("description")].compactMap { $0 }.filter { !$0.isEmpty }
         return Endpoint(
             name: name, method: method, path: ourPath, pathParts: Self.parts(ourPath), parameters: parameters,

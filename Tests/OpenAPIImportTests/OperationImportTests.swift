@@ -17,7 +17,7 @@ import Testing
         #expect(fixture.spec.endpoints.map(\.path) == ["/customers/{customer}", "/customers/{customer}", "/customers/{customer}/"])
         #expect(fixture.warnings == [
             "api.yaml:11:10: warning: operation 'getCustomersCustomer' becomes the Swift name 'getCustomersCustomer', which an earlier operation has; it is generated as 'getCustomersCustomer2'",
-            "api.yaml:11:10: warning: the path placeholder '{customer}' of operation 'getCustomersCustomer' has no parameter; it is generated as a String",
+            "api.yaml:11:10: warning: the path placeholder '{customer}' of operation 'getCustomersCustomer2' has no parameter; it is generated as a String",
         ])
     }
 
