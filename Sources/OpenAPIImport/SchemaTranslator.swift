@@ -12,6 +12,8 @@ final class SchemaTranslator {
     /// The model built for each schema node (by `DocumentNode.identity`), so a schema reached twice is one model.
     private var modelNames: [String: String] = [:]
     private var names = UniqueNames()
+    /// Inline models by their structure, to reuse an identical one.
+    private var inlineModels: [String: String] = [:]
     private var shapes: [String: SchemaShape] = [:]
     /// Aliases being resolved, shapes being computed, and objects whose properties are being collected:
     /// each stops at a reference that leads back to itself.
@@ -40,12 +42,12 @@ final class SchemaTranslator {
                 return guarded(target, in: \.aliasesInProgress) { self.type(target, name: componentName) } ?? .unsupported("a schema that refers to itself")
             }
             // A model's name is recorded before its properties are built, so a self-reference ends here.
-            return .type(.model(model(for: dereferenced(target), name: componentName)))
+            return .type(.model(model(for: dereferenced(target), name: componentName, inline: false)))
         }
         let nullable = isNullable(schema)
         switch shape(schema) {
         case .object, .enumeration, .union:
-            return .type(.model(model(for: schema, name: name))).optional(if: nullable)
+            return .type(.model(model(for: schema, name: name, inline: true))).optional(if: nullable)
         case .other:
             return inlineType(schema, name: name).optional(if: nullable)
         }
@@ -222,7 +224,10 @@ final class SchemaTranslator {
     // MARK: Models
 
     /// The name of the model built for a schema whose shape is a model, building it on first use.
-    private func model(for schema: DocumentNode, name: String) -> String {
+    ///
+    /// An inline model identical to an earlier inline one (Stripe repeats the same inline enum in many
+    /// operations) is that one: fewer types to generate and compile.
+    private func model(for schema: DocumentNode, name: String, inline: Bool) -> String {
         if let known = modelNames[schema.identity] { return known }
         var typeName = SwiftName.type(name)
         if Self.reservedTypeNames.contains(typeName) {
@@ -241,8 +246,28 @@ final class SchemaTranslator {
         case .union(let variants): kind = .object(unionProperties(schema, variants: variants, model: claimed))
         case .object, .other: kind = .object(objectProperties(schema, model: claimed))
         }
+        if inline {
+            let key = Self.structure(kind, description: description)
+            if let earlier = inlineModels[key] {
+                modelNames[schema.identity] = earlier
+                return earlier
+            }
+            inlineModels[key] = claimed
+        }
         models[claimed] = Model(name: claimed, kind: kind, description: description, location: schema.location)
         return claimed
+    }
+
+    /// What makes two models the same type, locations aside.
+    private static func structure(_ kind: Model.Kind, description: String?) -> String {
+        var key = description ?? ""
+        switch kind {
+        case .enumeration(let cases):
+            key += "\u{1}enum" + cases.map { "\u{1}" + $0.value }.joined()
+        case .object(let properties):
+            key += "\u{1}object" + properties.map { "\u{1}\($0.name)\u{2}\($0.wireName)\u{2}\($0.type)\u{2}\(String(describing: $0.defaultValue))\u{2}\($0.description ?? "")" }.joined()
+        }
+        return key
     }
 
     /// One property of a schema before translation: its JSON key, schema and whether it is required.

@@ -145,6 +145,30 @@ import Testing
         #expect(fixture.spec.errors.model == nil)
     }
 
+    @Test func identicalInlineModelsOfDifferentOperationsAreOneModel() throws {
+        let fixture = try ImportFixture(document(paths: """
+              /a:
+                get:
+                  operationId: listA
+                  parameters: [{ name: order, in: query, schema: { type: string, enum: [asc, desc] } }]
+                  responses: { '200': { description: OK } }
+              /b:
+                get:
+                  operationId: listB
+                  parameters: [{ name: order, in: query, schema: { type: string, enum: [asc, desc] } }]
+                  responses: { '200': { description: OK } }
+              /c:
+                get:
+                  operationId: listC
+                  parameters: [{ name: order, in: query, schema: { type: string, enum: [up, down] } }]
+                  responses: { '200': { description: OK } }
+            """))
+        #expect(fixture.spec.endpoints.map { $0.parameters.map(\.type) } == [
+            [.optional(.model("ListAOrder"))], [.optional(.model("ListAOrder"))], [.optional(.model("ListCOrder"))],
+        ])
+        #expect(fixture.spec.models.map(\.name) == ["ListAOrder", "ListCOrder"])
+    }
+
     @Test func securitySchemesBecomeTheSpecsAuth() throws {
         let fixture = try ImportFixture(document(
             paths: """
