@@ -62,7 +62,7 @@ func run(_ rawArguments: [String]) -> Int32 {
         }
     }
 
-    let sorted = DiagnosticError(diagnostics).diagnostics
+    let sorted = DiagnosticError(diagnostics).diagnostics.map(quotingSourceLine)
     for diagnostic in sorted where !(arguments.quiet && diagnostic.severity != .error) {
         printError(diagnostic.description)
     }
@@ -130,6 +130,17 @@ func writeConverted(_ spec: Spec, from path: String, to output: String, quiet: B
     }
     if !quiet { print("wrote \(output) (\(spec.endpoints.count) endpoints, \(spec.models.count) models)") }
     return 0
+}
+
+/// The diagnostic with its source line, read from its file when the stage that made it had no text at
+/// hand (the generator's warnings point into specs it only knows as a model).
+func quotingSourceLine(_ diagnostic: Diagnostic) -> Diagnostic {
+    guard diagnostic.sourceLine == nil, let location = diagnostic.location,
+        let text = try? String(contentsOfFile: location.file, encoding: .utf8)
+    else { return diagnostic }
+    var quoted = diagnostic
+    quoted.sourceLine = SourceFile(path: location.file, text: text).line(location.line)
+    return quoted
 }
 
 /// The path as the user gave it, without a leading `./`, so headers name specs the same way every run.

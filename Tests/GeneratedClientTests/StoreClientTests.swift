@@ -68,6 +68,23 @@ import FoundationNetworking
         #expect(transport.requests[0].url?.path == "/v2/products/\(id.uuidString)/image")
     }
 
+    @Test func methodsThatMoveBytesReportProgress() async throws {
+        transport.enqueue(StubTransport.Reply(status: 200, headers: ["Content-Type": "image/png"], body: Data(count: 64)))
+        let seen = ProgressLog()
+        _ = try await client.productImage(productID: UUID(), progress: { seen.append($0.bytesReceived) })
+        #expect(seen.values.last == 64)
+    }
+
+    /// Progress reports from any thread.
+    ///
+    /// `@unchecked Sendable` is safe: `received` is private and only touched while `lock` is held.
+    final class ProgressLog: @unchecked Sendable {
+        private let lock = NSLock()
+        private var received: [Int64] = []
+        func append(_ bytes: Int64) { lock.withLock { received.append(bytes) } }
+        var values: [Int64] { lock.withLock { received } }
+    }
+
     @Test func theCompletionHandlerVariantDeliversOnTheGivenQueue() async throws {
         transport.enqueue(.json(#"{"items": [], "page": {"total": 0}}"#))
         let queue = DispatchQueue(label: "results")
