@@ -72,6 +72,7 @@ public enum SpecWriter {
             policy.maxConcurrentRequests.map { "maxConcurrentRequests: \($0)" },
             policy.retry.map { "retry: \(retry($0))" },
             policy.acceptableContentTypes.isEmpty ? nil : "acceptableContentTypes: [" + policy.acceptableContentTypes.map(quoted).joined(separator: ", ") + "]",
+            policy.dates == .iso8601 ? nil : "dates: \(policy.dates.rawValue)",
         ].compactMap { $0 }
     }
 
