@@ -274,6 +274,17 @@ import Testing
         ])
     }
 
+    @Test func jsonDocumentsImportLikeYAML() throws {
+        let fixture = try ImportFixture("""
+            {"openapi": "3.1.0", "info": {"title": "Json", "version": "1"}, "servers": [{"url": "https://json.example.com"}],
+             "paths": {"/items": {"get": {"operationId": "listItems",
+               "responses": {"200": {"description": "OK", "content": {"application/json": {"schema": {"type": "array", "items": {"type": "string"}}}}}}}}}}
+            """)
+        #expect(fixture.spec.name == "Json")
+        #expect(fixture.endpoint("listItems")?.response == .type(.array(.string)))
+        #expect(OpenAPIImporter.isOpenAPI("{\"openapi\": \"3.1.0\"}"))
+    }
+
     @Test func documentsThatAreNotOpenAPI3AreRefused() {
         #expect(importErrors("swagger: '2.0'\npaths: {}") == [
             "api.yaml:1:10: error: Swagger 2.0 documents are not supported; convert the document to OpenAPI 3 first",

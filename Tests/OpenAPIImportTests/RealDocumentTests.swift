@@ -65,4 +65,18 @@ struct RealDocumentTests {
         #expect(result.status == 0)
         #expect(result.output == "")
     }
+
+    /// Every cut of the Petstore, and every cut with its indentation shifted, imports or fails with located errors: never a crash.
+    @Test func mutilatedPetstoresNeverCrash() throws {
+        let lines = try String(contentsOfFile: Self.petstore, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+        for end in stride(from: 1, through: lines.count, by: 3) {
+            for text in [lines[..<end].joined(separator: "\n"), lines[..<end].map { $0.hasPrefix("  ") ? String($0.dropFirst(2)) : String($0) }.joined(separator: "\n")] {
+                do {
+                    _ = try OpenAPIImporter.load(text: text, path: "cut.yaml") { _ in throw NoSuchFile() }
+                } catch {
+                    #expect(error.diagnostics.allSatisfy { $0.location != nil })
+                }
+            }
+        }
+    }
 }
