@@ -32,7 +32,8 @@ let package = Package(
             ]
         ),
         .target(name: "EndpointGenCore", dependencies: ["EndpointSpec", "Mustache", "DefaultTemplates", "Diagnostics"]),
-        .executableTarget(name: "endpointgen", dependencies: ["EndpointGenCore"]),
+        .target(name: "OpenAPIImport", dependencies: ["YAML", "EndpointSpec", "Diagnostics"]),
+        .executableTarget(name: "endpointgen", dependencies: ["EndpointGenCore", "OpenAPIImport"]),
 
         // MARK: Plugins: they build arguments and run endpointgen (Plugins/README.md)
         .plugin(name: "EndpointGenPlugin", capability: .buildTool(), dependencies: ["endpointgen"]),
@@ -63,6 +64,10 @@ let package = Package(
         .testTarget(name: "HostileClientTests", dependencies: ["EndpointRuntime"], exclude: ["Hostile.yaml"]),
         .testTarget(name: "GeneratedClientTests", dependencies: ["AuthAPI", "StoreAPI", "EndpointRuntime"]),
         .testTarget(name: "EndpointGenTests", dependencies: ["EndpointGenCore", "endpointgen", "TestSupport"]),
+        .testTarget(
+            name: "OpenAPIImportTests",
+            dependencies: ["OpenAPIImport", "EndpointGenCore", "EndpointSpec", "EndpointRuntime", "YAML", "endpointgen", "TestSupport"]
+        ),
 
         // MARK: Benchmarks
         .executableTarget(name: "yaml-benchmark", dependencies: ["YAML"], path: "Benchmarks/YAMLBenchmark"),
@@ -75,6 +80,10 @@ let package = Package(
         .testTarget(name: "EndpointRuntimeTests", dependencies: ["EndpointRuntime", "TestSupport"]),
         .testTarget(name: "HTTPBinTests", dependencies: ["HTTPBinAPI", "EndpointRuntime", "TestSupport"]),
         .executableTarget(name: "httpbin-benchmark", dependencies: ["HTTPBinAPI", "EndpointRuntime", "BenchmarkSupport"], path: "Benchmarks/HTTPBinBenchmark"),
+        .executableTarget(
+            name: "openapi-benchmark", dependencies: ["OpenAPIImport", "EndpointGenCore", "EndpointRuntime", "YAML"],
+            path: "Benchmarks/OpenAPIBenchmark"
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

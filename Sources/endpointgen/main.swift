@@ -2,6 +2,7 @@ import Diagnostics
 import EndpointGenCore
 import EndpointSpec
 import Foundation
+import OpenAPIImport
 
 // endpointgen: load specs → generate in memory → compare with the output folder → write (or report).
 // Nothing is written unless every spec and template is free of errors.
@@ -35,7 +36,7 @@ func run(_ rawArguments: [String]) -> Int32 {
     for path in arguments.specs.map(displayPath) {
         // Result(catching:), not do/catch: Swift 6.3.1's debug build miscompiles a typed-throws do/catch
         // around this call once `Spec` grows (it crashed reading `result.warnings`); release was fine.
-        switch Result(catching: { () throws(DiagnosticError) in try SpecLoader.load(path: path) }) {
+        switch Result(catching: { () throws(DiagnosticError) in try loadSpec(path: path, arguments: arguments) }) {
         case .success(let result):
             diagnostics += result.warnings
             loaded.append((path, result.spec))
@@ -45,7 +46,7 @@ func run(_ rawArguments: [String]) -> Int32 {
     }
 
     var files: [GeneratedFile] = []
-    if arguments.command != .lint, diagnostics.allSatisfy({ $0.severity != .error }) {
+    if arguments.command != .lint, arguments.command != .convert, diagnostics.allSatisfy({ $0.severity != .error }) {
         do {
             let generator = try Generator(
                 overrides: arguments.templates.map { URL(fileURLWithPath: $0) },
@@ -71,6 +72,9 @@ func run(_ rawArguments: [String]) -> Int32 {
         return 1
     }
     guard arguments.command != .lint, let output = arguments.output else { return 0 }
+    if arguments.command == .convert, let (path, spec) = loaded.first {
+        return writeConverted(spec, from: path, to: output, quiet: arguments.quiet)
+    }
 
     do {
         let plan = try OutputPlan(
@@ -92,13 +96,39 @@ func run(_ rawArguments: [String]) -> Int32 {
                 plan.summary.forEach { print($0) }
                 print(plan.isEmpty ? "\(output) is up to date" : "\(plan.changes.count) file\(plan.changes.count == 1 ? "" : "s") changed in \(output)")
             }
-        case .lint:
+        case .lint, .convert:
             break
         }
     } catch {
         printError("error: cannot write \(output): \(error.localizedDescription)")
         return 1
     }
+    return 0
+}
+
+/// Loads one of our specs, or imports an OpenAPI document (recognised by its top-level `openapi` key).
+func loadSpec(path: String, arguments: Arguments) throws(DiagnosticError) -> LoadedSpec {
+    let text = try? String(contentsOfFile: path, encoding: .utf8)
+    guard let text, OpenAPIImporter.isOpenAPI(text) else {
+        if arguments.command == .convert {
+            throw DiagnosticError(Diagnostic(.error, "'\(path)' is not an OpenAPI document (it has no top-level 'openapi' key); convert reads OpenAPI 3.0 and 3.1"))
+        }
+        return try SpecLoader.load(path: path)
+    }
+    let options = ImportOptions(tags: arguments.includeTags, paths: arguments.includePaths, operations: arguments.includeOperations)
+    return try OpenAPIImporter.load(text: text, path: path, options: options) { try String(contentsOfFile: $0, encoding: .utf8) }
+}
+
+/// Writes the spec an OpenAPI document converts to; 0 on success, 1 when the file cannot be written.
+func writeConverted(_ spec: Spec, from path: String, to output: String, quiet: Bool) -> Int32 {
+    let text = SpecWriter.yaml(spec, header: "Converted from \(path) by endpointgen convert; edit freely.")
+    do {
+        try Data(text.utf8).write(to: URL(fileURLWithPath: output))
+    } catch {
+        printError("error: cannot write \(output): \(error.localizedDescription)")
+        return 1
+    }
+    if !quiet { print("wrote \(output) (\(spec.endpoints.count) endpoints, \(spec.models.count) models)") }
     return 0
 }
 

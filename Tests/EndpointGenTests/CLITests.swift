@@ -58,7 +58,7 @@ import TestSupport
         let result = try workspace.run("generate", "Specs/Mini.yaml")
         #expect(result.status == 2)
         #expect(result.errors == "error: generate needs --output DIR\n\nRun 'endpointgen --help' for usage.\n")
-        #expect(try workspace.run("frobnicate").errors.hasPrefix("error: unknown command 'frobnicate'; expected one of: generate, check, lint\n"))
+        #expect(try workspace.run("frobnicate").errors.hasPrefix("error: unknown command 'frobnicate'; expected one of: generate, check, lint, convert\n"))
     }
 
     @Test func generatesOneFolderPerSpecAndThenTouchesNothing() throws {

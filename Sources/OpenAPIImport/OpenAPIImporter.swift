@@ -1,0 +1,121 @@
+public import Diagnostics
+public import EndpointSpec
+import Foundation
+import YAML
+
+/// Translates an OpenAPI 3.0 or 3.1 document (YAML or JSON) into our `Spec`, so everything downstream is shared.
+///
+/// What our model cannot express is a located warning naming the feature and what was generated instead.
+///
+/// ```swift
+/// let loaded = try OpenAPIImporter.load(path: "openapi.yaml")
+/// loaded.spec.endpoints.map(\.name) // ["listPets", "createPet", ...]
+/// ```
+public enum OpenAPIImporter {
+    /// Whether a file's text is an OpenAPI (or Swagger) document rather than one of our specs: its top level has `openapi` or `swagger`.
+    public static func isOpenAPI(_ text: String) -> Bool {
+        let start = text.drop { $0.isWhitespace }
+        if start.hasPrefix("{") { return text.contains("\"openapi\"") || text.contains("\"swagger\"") }
+        return ["openapi:", "swagger:", "\"openapi\":", "'openapi':"].contains { key in
+            start.hasPrefix(key) || text.contains("\n" + key) || text.contains("\r" + key)
+        }
+    }
+
+    /// Imports the document at `path`; `$ref`s to other files are read relative to it.
+    public static func load(path: String, options: ImportOptions = .init()) throws(DiagnosticError) -> LoadedSpec {
+        let text: String
+        do {
+            text = try readFile(path)
+        } catch {
+            throw DiagnosticError(Diagnostic(.error, "cannot read OpenAPI document '\(path)': \(error)"))
+        }
+        return try load(text: text, path: path, options: options, readFile: readFile)
+    }
+
+    /// Imports a document held in memory; `readFile` reads the files its `$ref`s name, by path.
+    ///
+    /// Throws every error and warning at once, sorted by location, when there is any error.
+    public static func load(
+        text: String, path: String, options: ImportOptions = .init(), readFile: @escaping (String) throws -> String
+    ) throws(DiagnosticError) -> LoadedSpec {
+        let diagnostics = ImportDiagnostics()
+        diagnostics.register(path: path, text: text)
+        let root = DocumentNode(node: try YAMLParser.parseDocument(text, file: path), file: path)
+        guard let paths = checkedPaths(root, diagnostics: diagnostics) else { throw DiagnosticError(diagnostics.diagnostics) }
+
+        let documents = DocumentSet(mainPath: path, root: root.node, readFile: readFile, diagnostics: diagnostics)
+        let schemas = SchemaTranslator(documents: documents, diagnostics: diagnostics)
+        let security = SecurityTranslator(root: root, paths: paths, schemas: schemas, diagnostics: diagnostics)
+        let operations = OperationTranslator(schemas: schemas, security: security, diagnostics: diagnostics)
+        let endpoints = operations.endpoints(paths, options: options)
+        if options.isFiltering, endpoints.isEmpty {
+            diagnostics.error("the filters (\(options.summary)) match no operation of the document", at: paths.location)
+        }
+        let errorModels = endpoints.map(\.errorModel)
+        let sharedError = errorModels.allSatisfy { $0 == errorModels.first } ? errorModels.first ?? nil : nil
+        let acyclic = breakCycles(schemas.models.values.sorted { $0.name < $1.name }) { diagnostics.warning($0, at: $1) }
+        let models = usedModels(acyclic, endpoints: endpoints, errorModel: sharedError)
+        let spec = Spec(
+            name: specName(root, path: path), server: translateServer(root, diagnostics: diagnostics), version: root["info"]?.text("version"),
+            variables: [], defaults: Defaults(), auth: security.auth, policy: Policy(), errors: ErrorPolicy(model: sharedError),
+            endpoints: endpoints, models: models, location: root.location
+        )
+        guard !diagnostics.hasErrors else { throw DiagnosticError(diagnostics.diagnostics) }
+        return LoadedSpec(spec: spec, warnings: diagnostics.diagnostics)
+    }
+
+    /// The `paths` of a document that is OpenAPI 3.x; `nil` after an error otherwise.
+    private static func checkedPaths(_ root: DocumentNode, diagnostics: ImportDiagnostics) -> DocumentNode? {
+        guard root.node.mapping != nil else {
+            diagnostics.error("expected a mapping at the top of an OpenAPI document, found a \(root.node.kindDescription)", at: root.location)
+            return nil
+        }
+        if let swagger = root["swagger"] {
+            diagnostics.error("Swagger \(swagger.node.text ?? "2.0") documents are not supported; convert the document to OpenAPI 3 first", at: swagger.location)
+            return nil
+        }
+        guard let version = root["openapi"] else {
+            diagnostics.error("missing required key 'openapi' in an OpenAPI document", at: root.location)
+            return nil
+        }
+        guard let text = version.node.text, text.hasPrefix("3.0") || text.hasPrefix("3.1") else {
+            diagnostics.error("OpenAPI \(version.node.text ?? "") is not supported; expected 3.0 or 3.1", at: version.location)
+            return nil
+        }
+        guard let paths = root["paths"] else {
+            diagnostics.error("missing required key 'paths' in the OpenAPI document", at: root.location)
+            return nil
+        }
+        guard paths.node.mapping != nil else {
+            diagnostics.error("expected a mapping for 'paths', found a \(paths.node.kindDescription)", at: paths.location)
+            return nil
+        }
+        return paths
+    }
+
+    /// The API's name from `info.title`, e.g. `Stripe API` gives `StripeAPI`; the file's name when the title has no letters.
+    private static func specName(_ root: DocumentNode, path: String) -> String {
+        let title = SwiftName.type(root["info"]?.text("title") ?? "")
+        if title != "_", title.first?.isLetter == true { return title }
+        let stem = SwiftName.type(URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent)
+        return stem.first?.isLetter == true ? stem : "API"
+    }
+
+    /// A file's text; a missing file says so plainly rather than with Foundation's wording.
+    private static func readFile(_ path: String) throws -> String {
+        guard FileManager.default.fileExists(atPath: path) else { throw FileNotFound() }
+        return try String(contentsOfFile: path, encoding: .utf8)
+    }
+
+    private struct FileNotFound: Error, CustomStringConvertible {
+        var description: String { "no such file" }
+    }
+}
+
+extension ImportOptions {
+    /// The filters as the command line gives them, e.g. `--include-tag pets, --include-path /v1/*`.
+    var summary: String {
+        (tags.map { "--include-tag \($0)" } + paths.map { "--include-path \($0)" } + operations.map { "--include-operation \($0)" })
+            .joined(separator: ", ")
+    }
+}

@@ -1,0 +1,48 @@
+import Diagnostics
+import EndpointSpec
+
+extension OperationTranslator {
+    /// The first 2xx response as the return type, and the documented error responses' type as the error model.
+    func responses(_ operation: DocumentNode, context: OperationContext) -> (ResponseType, TypeRef?) {
+        let responses = (operation["responses"]?.members ?? []).sorted { Self.order($0.key) < Self.order($1.key) }
+        let success = responses.first { $0.key.hasPrefix("2") }
+        let response = success.map { responseType(schemas.dereferenced($0.value), typeName: context.typeName + "Response", context: context) } ?? .empty
+
+        var errors: [(status: String, type: TypeRef)] = []
+        for (status, _, node) in responses where status.hasPrefix("4") || status.hasPrefix("5") || status == "default" {
+            let content = schemas.dereferenced(node)["content"]?.members ?? []
+            guard let json = content.first(where: { Self.isJSON($0.key.lowercased()) }), let schema = json.value["schema"] else { continue }
+            switch schemas.type(schema, name: context.typeName + "Error") {
+            case .type(let type): if !errors.contains(where: { $0.type == type }) { errors.append((status, type)) }
+            case .unsupported(let reason):
+                diagnostics.warning("the \(status) error body of \(context) is \(reason), which EndpointGen cannot type; errors carry the raw body", at: schema.location)
+            }
+        }
+        if errors.count > 1 {
+            let list = errors.map { "\($0.status): '\($0.type)'" }.joined(separator: ", ")
+            diagnostics.warning("\(context) documents different error bodies (\(list)); EndpointGen has one error model per endpoint and uses '\(errors[0].type)'", at: operation["responses"]!.location)
+        }
+        return (response, errors.first?.type)
+    }
+
+    /// JSON decodes into the schema's type; other text is a `String`; any other content is `Data`; none is `Empty`.
+    private func responseType(_ response: DocumentNode, typeName: String, context: OperationContext) -> ResponseType {
+        let content = response["content"]?.members ?? []
+        guard !content.isEmpty else { return .empty }
+        if let json = content.first(where: { Self.isJSON($0.key.lowercased()) }) {
+            guard let schema = json.value["schema"] else { return .data }
+            switch schemas.type(schema, name: typeName) {
+            case .type(let type): return .type(type)
+            case .unsupported(let reason):
+                diagnostics.warning("the response of \(context) is \(reason), which EndpointGen cannot type; it is returned as Data", at: schema.location)
+                return .data
+            }
+        }
+        return content.contains { $0.key.lowercased().hasPrefix("text/") } && content.allSatisfy({ !Self.isBinary($0.key.lowercased()) }) ? .string : .data
+    }
+
+    /// Statuses in order: `200` before `201` before `2XX`; `default` last.
+    private static func order(_ status: String) -> String {
+        status == "default" ? "9" : status.uppercased()
+    }
+}

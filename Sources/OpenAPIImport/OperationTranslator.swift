@@ -1,0 +1,101 @@
+import Diagnostics
+import EndpointSpec
+import YAML
+
+/// Turns the operations of `paths` into endpoints, with names, parameters, bodies and responses.
+final class OperationTranslator {
+    let schemas: SchemaTranslator
+    let diagnostics: ImportDiagnostics
+    let security: SecurityTranslator
+    private var endpointNames = UniqueNames()
+
+    /// The methods OpenAPI names in a path item, with ours; `trace` has no counterpart.
+    static let methods: [(key: String, method: HTTPMethod)] = [
+        ("get", .GET), ("put", .PUT), ("post", .POST), ("delete", .DELETE), ("options", .OPTIONS), ("head", .HEAD), ("patch", .PATCH),
+    ]
+
+    init(schemas: SchemaTranslator, security: SecurityTranslator, diagnostics: ImportDiagnostics) {
+        self.schemas = schemas
+        self.diagnostics = diagnostics
+        self.security = security
+    }
+
+    /// The endpoints of every operation the options include, in document order; reports filters that match nothing.
+    func endpoints(_ paths: DocumentNode, options: ImportOptions) -> [Endpoint] {
+        var endpoints: [Endpoint] = []
+        for (path, pathLocation, rawItem) in paths.members {
+            let item = schemas.dereferenced(rawItem)
+            if item["trace"] != nil {
+                diagnostics.warning("the 'trace' operation of '\(path)' is not supported (EndpointGen has no TRACE method); it is left out", at: item["trace"]!.location)
+            }
+            for (key, method) in Self.methods {
+                guard let operation = item[key] else { continue }
+                let derivedName = SwiftName.member("\(key) \(path)")
+                let operationId = operation.text("operationId")
+                let tags = operation["tags"]?.items.compactMap(\.node.text) ?? []
+                let names = [operationId, derivedName, operationId.map(SwiftName.member)].compactMap { $0 }
+                guard options.includes(tags: tags, path: path, names: names) else { continue }
+                let name = operationId.map(SwiftName.member) ?? derivedName
+                if let endpoint = endpoint(name: name, method: method, path: path, pathLocation: pathLocation, item: item, operation: operation) {
+                    endpoints.append(endpoint)
+                }
+            }
+        }
+        return endpoints
+    }
+
+    private func endpoint(
+        name wanted: String, method: HTTPMethod, path: String, pathLocation: SourceLocation, item: DocumentNode, operation: DocumentNode
+    ) -> Endpoint? {
+        let name = endpointNames.claim(wanted)
+        if name != wanted {
+            diagnostics.warning("operation '\(wanted)' becomes the Swift name '\(wanted)', which an earlier operation has; it is generated as '\(name)'", at: operation.location)
+        }
+        let context = OperationContext(name: name)
+        var parameterNames = UniqueNames()
+        var (ourPath, parameters) = pathParameters(path, item: item, operation: operation, names: &parameterNames, context: context)
+        parameters += otherParameters(item: item, operation: operation, names: &parameterNames, context: context)
+        let body = requestBody(operation, method: method, names: &parameterNames, context: context)
+        guard let body else { return nil }
+        parameters += body.parameters
+        if ourPath.isEmpty { ourPath = "/" }
+        let (response, errorModel) = responses(operation, context: context)
+        let descriptions = [operation.text("summary"), operation.text("description")].compactMap { $0 }.filter { !$0.isEmpty }
+        return Endpoint(
+            name: name, method: method, path: ourPath, pathParts: Self.parts(ourPath), parameters: parameters,
+            bodyEncoding: body.parameters.isEmpty ? nil : body.encoding, response: response, errorModel: errorModel,
+            auth: security.requirement(of: operation), timeout: nil, retry: nil, query: [], headers: [],
+            description: descriptions.isEmpty ? nil : descriptions.joined(separator: "\n\n"), deprecated: operation.flag("deprecated"),
+            location: operation.location
+        )
+    }
+
+    /// The parts of a path whose placeholders are all valid names (the importer rewrote them so).
+    static func parts(_ path: String) -> [TemplatePart] {
+        if case .success(let parts) = Template.parse(path) { return parts }
+        return [.literal(path)]
+    }
+}
+
+extension String {
+    /// The text with each `{name}` replaced by `transform(name)`; text outside braces is kept.
+    func replacingPlaceholders(_ transform: (String) -> String) -> String {
+        var result = ""
+        var rest = Substring(self)
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+            result += rest[..<open] + transform(String(rest[rest.index(after: open)..<close]))
+            rest = rest[rest.index(after: close)...]
+        }
+        return result + rest
+    }
+
+    /// The names inside `{` and `}`, in order, e.g. `["id"]` for `/users/{id}`.
+    var placeholderNames: [String] {
+        var names: [String] = []
+        _ = replacingPlaceholders { name in
+            names.append(name)
+            return ""
+        }
+        return names
+    }
+}

@@ -1,0 +1,433 @@
+import Diagnostics
+import EndpointSpec
+import YAML
+
+/// Turns OpenAPI schemas into our types, building a model for every object, string enumeration and
+/// union of objects that an imported operation reaches (and nothing else, so a filtered import stays small).
+final class SchemaTranslator {
+    let documents: DocumentSet
+    let diagnostics: ImportDiagnostics
+    /// Models by name, as built.
+    private(set) var models: [String: Model] = [:]
+    /// The model built for each schema node (by `DocumentNode.identity`), so a schema reached twice is one model.
+    private var modelNames: [String: String] = [:]
+    private var names = UniqueNames()
+    /// Inline models by their structure, to reuse an identical one.
+    private var inlineModels: [String: String] = [:]
+    private var shapes: [String: SchemaShape] = [:]
+    /// Aliases being resolved, shapes being computed, and objects whose properties are being collected:
+    /// each stops at a reference that leads back to itself.
+    private var aliasesInProgress: Set<String> = []
+    private var shapesInProgress: Set<String> = []
+    private var collectionsInProgress: Set<String> = []
+
+    /// Type names our specs reserve (built-in types, `Empty`) or Swift does not allow as a type name.
+    static let reservedTypeNames: Set<String> = Set(TypeRef.builtins.keys).union(["Empty", "Type", "Protocol", "Self", "Any"])
+
+    init(documents: DocumentSet, diagnostics: ImportDiagnostics) {
+        self.documents = documents
+        self.diagnostics = diagnostics
+    }
+
+    // MARK: Types
+
+    /// The type of a schema; `name` names the model an inline object or enumeration becomes.
+    func type(_ schema: DocumentNode, name: String) -> SchemaType {
+        if let reference = schema.reference {
+            guard let (target, key) = documents.resolve(reference, from: schema) else {
+                return .unsupported("an unresolvable reference '\(reference)'")
+            }
+            let componentName = Self.componentName(key)
+            if case .other = shape(target) {
+                return guarded(target, in: \.aliasesInProgress) { self.type(target, name: componentName) } ?? .unsupported("a schema that refers to itself")
+            }
+            // A model's name is recorded before its properties are built, so a self-reference ends here.
+            return .type(.model(model(for: dereferenced(target), name: componentName, inline: false)))
+        }
+        let nullable = isNullable(schema)
+        switch shape(schema) {
+        case .object, .enumeration, .union:
+            return .type(.model(model(for: schema, name: name, inline: true))).optional(if: nullable)
+        case .other:
+            return inlineType(schema, name: name).optional(if: nullable)
+        }
+    }
+
+    /// The name a referenced schema's model gets: the pointer's last token (`Pet` for `#/components/schemas/Pet`),
+    /// or the file's name without extension for a whole file (`Pet` for `schemas/Pet.yaml`).
+    static func componentName(_ key: String) -> String {
+        let parts = key.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
+        if parts.count > 1, let token = parts[1].split(separator: "/").last { return DocumentSet.unescape(String(token)) }
+        let file = parts[0].split(separator: "/").last.map(String.init) ?? String(parts[0])
+        return file.split(separator: ".").first.map(String.init) ?? file
+    }
+
+    /// Runs `work` unless `node` is already being worked on further up (a cycle), in which case `nil`.
+    /// (A key path rather than `inout`: the work itself reaches the same set, which `inout` access would forbid.)
+    private func guarded<T>(_ node: DocumentNode, in inProgress: ReferenceWritableKeyPath<SchemaTranslator, Set<String>>, _ work: () -> T) -> T? {
+        let identity = node.identity
+        guard self[keyPath: inProgress].insert(identity).inserted else { return nil }
+        let result = work()
+        self[keyPath: inProgress].remove(identity)
+        return result
+    }
+
+    /// A schema that is no model of its own: a built-in type, an array, a dictionary or a composition of one type.
+    private func inlineType(_ schema: DocumentNode, name: String) -> SchemaType {
+        if let parts = schema["allOf"]?.items, let first = parts.first {
+            // No part is an object (or the shape would be .object): the first part says what the value is.
+            return type(first, name: name)
+        }
+        if let variants = alternatives(schema) {
+            if variants.count == 1 { return type(variants[0], name: name) }
+            let types = variants.map { type($0, name: name) }
+            if types.allSatisfy({ $0 == .type(.string) || isStringEnum($0) }) { return .type(.string) }
+            let keyword = schema["oneOf"] != nil ? "oneOf" : "anyOf"
+            return .unsupported("a '\(keyword)' of \(variants.map(describe).joined(separator: ", "))")
+        }
+        switch typeNames(schema) {
+        case []:
+            if schema["items"] != nil { return arrayType(schema, name: name) }
+            if schema["properties"] != nil || schema["additionalProperties"] != nil { return dictionaryType(schema, name: name) }
+            return .unsupported("a schema without a type (any JSON value)")
+        case ["string"]: return .type(stringType(schema))
+        case ["integer"]:
+            switch schema.text("format") {
+            case "int32": return .type(.int32)
+            case "int64": return .type(.int64)
+            default: return .type(.int)
+            }
+        case ["number"]: return .type(schema.text("format") == "float" ? .float : .double)
+        case ["boolean"]: return .type(.bool)
+        case ["array"]: return arrayType(schema, name: name)
+        case ["object"]: return dictionaryType(schema, name: name)
+        case let several where several.count > 1: return .unsupported("a value of several types (\(several.joined(separator: ", ")))")
+        default: return .unsupported("a schema of the unknown type '\(typeNames(schema).joined())'")
+        }
+    }
+
+    private func isStringEnum(_ type: SchemaType) -> Bool {
+        guard case .type(.model(let name)) = type, case .enumeration = models[name]?.kind else { return false }
+        return true
+    }
+
+    private func stringType(_ schema: DocumentNode) -> TypeRef {
+        if schema.text("contentEncoding") == "base64" { return .data }
+        switch schema.text("format") {
+        case "date-time": return .date
+        case "uuid": return .uuid
+        case "uri", "url": return .url
+        case "byte", "binary": return .data
+        default: return schema.text("contentEncoding") == "binary" ? .data : .string
+        }
+    }
+
+    private func arrayType(_ schema: DocumentNode, name: String) -> SchemaType {
+        guard let items = schema["items"] else { return .unsupported("an array without 'items'") }
+        switch type(items, name: name + "Item") {
+        case .type(let element): return .type(.array(element))
+        case .unsupported(let reason): return .unsupported("an array of \(reason.droppingArticle)")
+        }
+    }
+
+    private func dictionaryType(_ schema: DocumentNode, name: String) -> SchemaType {
+        guard let additional = schema["additionalProperties"], additional.node.mapping?.isEmpty == false else {
+            return .unsupported("a free-form object")
+        }
+        switch type(additional, name: name + "Value") {
+        case .type(let value): return .type(.dictionary(value))
+        case .unsupported(let reason): return .unsupported("a map of \(reason.droppingArticle)")
+        }
+    }
+
+    /// The `type` keyword as a list without `null`: `type: [string, null]` (OpenAPI 3.1) is `["string"]`.
+    private func typeNames(_ schema: DocumentNode) -> [String] {
+        guard let node = schema.node["type"] else { return [] }
+        if let text = node.text { return text == "null" ? [] : [text] }
+        return (node.sequence ?? []).compactMap(\.text).filter { $0 != "null" }
+    }
+
+    /// `nullable: true` (3.0), `null` among the types (3.1), or a `null` alternative of `oneOf`/`anyOf`.
+    private func isNullable(_ schema: DocumentNode) -> Bool {
+        if schema.flag("nullable") { return true }
+        if let types = schema.node["type"]?.sequence, types.contains(where: { $0.text == "null" }) { return true }
+        let variants = (schema["oneOf"] ?? schema["anyOf"])?.items ?? []
+        return variants.contains(where: isNullSchema)
+    }
+
+    private func isNullSchema(_ schema: DocumentNode) -> Bool {
+        schema.text("type") == "null" || (schema.node["enum"]?.sequence.map { $0.count == 1 && $0[0].resolved == .null } ?? false)
+    }
+
+    /// The alternatives of `oneOf`/`anyOf` without the `null` one and Stripe-style `enum: [""]` ones
+    /// (warned about: the empty string cannot be sent); `nil` when the schema has neither keyword.
+    private func alternatives(_ schema: DocumentNode) -> [DocumentNode]? {
+        guard let keyword = ["oneOf", "anyOf"].first(where: { schema[$0] != nil }), let all = schema[keyword]?.items else { return nil }
+        let nonNull = all.filter { !isNullSchema($0) }
+        let variants = nonNull.filter { !isEmptyStringEnum($0) }
+        if variants.count < nonNull.count, !variants.isEmpty {
+            diagnostics.warning("the '\(keyword)' alternative that allows only the empty string is not supported; the value is generated without it, so the empty string cannot be sent", at: schema.location)
+        }
+        return variants.isEmpty ? nonNull : variants
+    }
+
+    private func isEmptyStringEnum(_ schema: DocumentNode) -> Bool {
+        schema.node["enum"]?.sequence.map { $0.count == 1 && $0[0].text == "" && $0[0].resolved != .null } ?? false
+    }
+
+    /// A short description of an alternative for messages, e.g. `'Pet'`, `a string`, `an object`.
+    private func describe(_ schema: DocumentNode) -> String {
+        if let reference = schema.reference { return "'\(reference.split(separator: "/").last.map(String.init) ?? reference)'" }
+        switch typeNames(schema).first ?? (schema["properties"] != nil ? "object" : "") {
+        case "": return "a schema without a type"
+        case let type: return (["array", "integer", "object"].contains(type) ? "an " : "a ") + type
+        }
+    }
+
+    // MARK: Shapes
+
+    /// What a schema becomes; references are followed.
+    func shape(_ schema: DocumentNode) -> SchemaShape {
+        let node = dereferenced(schema)
+        if let known = shapes[node.identity] { return known }
+        let result = guarded(node, in: \.shapesInProgress) { computeShape(node) } ?? .other
+        shapes[node.identity] = result
+        return result
+    }
+
+    private func computeShape(_ schema: DocumentNode) -> SchemaShape {
+        if let parts = schema["allOf"]?.items {
+            return parts.contains { if case .object = shape($0) { true } else { false } } || schema["properties"] != nil ? .object : .other
+        }
+        if let variants = alternatives(schema) {
+            guard variants.count > 1 else { return .other }
+            let allObjects = variants.allSatisfy { if case .object = shape($0) { true } else { false } }
+            return allObjects ? .union(variants) : .other
+        }
+        if schema["enum"] != nil, typeNames(schema).allSatisfy({ $0 == "string" }) {
+            return enumValues(schema).isEmpty ? .other : .enumeration
+        }
+        if schema["properties"]?.node.mapping != nil, typeNames(schema).allSatisfy({ $0 == "object" }) { return .object }
+        return .other
+    }
+
+    /// The schema a chain of references ends at (the schema itself when it is none); stops after 32 hops.
+    func dereferenced(_ schema: DocumentNode) -> DocumentNode {
+        var current = schema
+        for _ in 0..<32 {
+            guard let reference = current.reference, let (target, _) = documents.resolve(reference, from: current) else { return current }
+            current = target
+        }
+        return current
+    }
+
+    // MARK: Models
+
+    /// The name of the model built for a schema whose shape is a model, building it on first use.
+    ///
+    /// An inline model identical to an earlier inline one (Stripe repeats the same inline enum in many
+    /// operations) is that one: fewer types to generate and compile.
+    private func model(for schema: DocumentNode, name: String, inline: Bool) -> String {
+        if let known = modelNames[schema.identity] { return known }
+        var typeName = SwiftName.type(name)
+        if Self.reservedTypeNames.contains(typeName) {
+            diagnostics.warning("the schema name '\(name)' is reserved (a built-in type or Swift keyword); it is generated as '\(typeName)Model'", at: schema.location)
+            typeName += "Model"
+        }
+        let claimed = names.claim(typeName)
+        if claimed != typeName, !name.isEmpty {
+            diagnostics.warning("the schema '\(name)' becomes the Swift name '\(typeName)', which another schema has; it is generated as '\(claimed)'", at: schema.location)
+        }
+        modelNames[schema.identity] = claimed
+        let description = schema.text("description") ?? schema.text("title")
+        let kind: Model.Kind
+        switch shape(schema) {
+        case .enumeration: kind = .enumeration(enumCases(schema, model: claimed))
+        case .union(let variants): kind = .object(unionProperties(schema, variants: variants, model: claimed))
+        case .object, .other: kind = .object(objectProperties(schema, model: claimed))
+        }
+        if inline {
+            let key = Self.structure(kind, description: description)
+            if let earlier = inlineModels[key] {
+                modelNames[schema.identity] = earlier
+                return earlier
+            }
+            inlineModels[key] = claimed
+        }
+        models[claimed] = Model(name: claimed, kind: kind, description: description, location: schema.location)
+        return claimed
+    }
+
+    /// What makes two models the same type, locations aside.
+    private static func structure(_ kind: Model.Kind, description: String?) -> String {
+        var key = description ?? ""
+        switch kind {
+        case .enumeration(let cases):
+            key += "\u{1}enum" + cases.map { "\u{1}" + $0.value }.joined()
+        case .object(let properties):
+            key += "\u{1}object" + properties.map { "\u{1}\($0.name)\u{2}\($0.wireName)\u{2}\($0.type)\u{2}\(String(describing: $0.defaultValue))\u{2}\($0.description ?? "")" }.joined()
+        }
+        return key
+    }
+
+    /// One property of a schema before translation: its JSON key, schema and whether it is required.
+    struct RawProperty {
+        var key: String
+        var location: SourceLocation
+        var schema: DocumentNode
+        var required: Bool
+    }
+
+    /// The properties of an object schema, `allOf` parts merged in order (the first definition of a key wins).
+    func rawProperties(_ schema: DocumentNode) -> [RawProperty] {
+        var result: [RawProperty] = []
+        var required: Set<String> = []
+        collect(dereferenced(schema), into: &result, required: &required)
+        return result.map { property in
+            var property = property
+            property.required = required.contains(property.key)
+            return property
+        }
+    }
+
+    private func collect(_ schema: DocumentNode, into result: inout [RawProperty], required: inout Set<String>) {
+        _ = guarded(schema, in: \.collectionsInProgress) {
+            for part in schema["allOf"]?.items ?? [] {
+                let target = dereferenced(part)
+                if case .other = shape(target), target["properties"] == nil {
+                    diagnostics.warning("an 'allOf' part that is not an object is not supported in an object; it is left out", at: part.location)
+                    continue
+                }
+                collect(target, into: &result, required: &required)
+            }
+            for name in schema["required"]?.items ?? [] {
+                if let text = name.node.text { required.insert(text) }
+            }
+            for member in schema["properties"]?.members ?? [] where !result.contains(where: { $0.key == member.key }) {
+                result.append(RawProperty(key: member.key, location: member.location, schema: member.value, required: false))
+            }
+        }
+    }
+
+    private func objectProperties(_ schema: DocumentNode, model: String) -> [Property] {
+        let node = dereferenced(schema)
+        if let additional = node["additionalProperties"], additional.node.resolved != .bool(false) {
+            diagnostics.warning("'additionalProperties' beside 'properties' is not supported; '\(model)' keeps the listed properties only", at: additional.location)
+        }
+        var swiftNames = UniqueNames()
+        return rawProperties(schema).compactMap { raw in
+            property(raw, required: raw.required, model: model, swiftNames: &swiftNames)
+        }
+    }
+
+    /// The properties of every alternative of a union, optional unless every alternative requires them.
+    private func unionProperties(_ schema: DocumentNode, variants: [DocumentNode], model: String) -> [Property] {
+        let keyword = schema["oneOf"] != nil ? "oneOf" : "anyOf"
+        diagnostics.warning("'\(keyword)' of objects is generated as one struct '\(model)' with the properties of every alternative (\(variants.map(describe).joined(separator: ", "))), optional unless all require them; the alternatives are not told apart", at: schema.location)
+        let perVariant = variants.map(rawProperties)
+        var merged: [RawProperty] = []
+        for raw in perVariant.joined() where !merged.contains(where: { $0.key == raw.key }) {
+            let everywhere = perVariant.allSatisfy { $0.contains { $0.key == raw.key && $0.required } }
+            merged.append(RawProperty(key: raw.key, location: raw.location, schema: raw.schema, required: everywhere))
+        }
+        var swiftNames = UniqueNames()
+        return merged.compactMap { raw in
+            let types = perVariant.joined().filter { $0.key == raw.key }.map { type($0.schema, name: model + SwiftName.type($0.key)).typeRef?.unwrapped }
+            if types.contains(where: { $0 != types[0] }) {
+                diagnostics.warning("property '\(raw.key)' has different types in the alternatives of '\(model)'; it is left out", at: raw.location)
+                return nil
+            }
+            return property(raw, required: raw.required, model: model, swiftNames: &swiftNames)
+        }
+    }
+
+    private func property(_ raw: RawProperty, required: Bool, model: String, swiftNames: inout UniqueNames) -> Property? {
+        let type: TypeRef
+        switch self.type(raw.schema, name: model + SwiftName.type(raw.key)) {
+        case .type(let translated): type = required ? translated : (translated.isOptional ? translated : .optional(translated))
+        case .unsupported(let reason):
+            diagnostics.warning("property '\(raw.key)' of '\(model)' is \(reason), which EndpointGen cannot type; it is left out", at: raw.location)
+            return nil
+        }
+        let name = swiftNames.claimMember(for: raw.key)
+        return Property(
+            name: name, wireName: raw.key, type: type, defaultValue: defaultValue(raw.schema, type: type, context: "property '\(raw.key)' of '\(model)'"),
+            description: dereferencedDescription(raw.schema), location: raw.location
+        )
+    }
+
+    /// A property's or parameter's own description, else that of the schema it refers to.
+    func dereferencedDescription(_ schema: DocumentNode) -> String? {
+        schema.text("description") ?? (schema.reference != nil ? dereferenced(schema).text("description") : nil)
+    }
+
+    /// The schema's `default` when it fits `type`; a default that does not is left out with a warning.
+    func defaultValue(_ schema: DocumentNode, type: TypeRef, context: String) -> YAMLValue? {
+        guard let node = dereferenced(schema).node["default"] else { return nil }
+        let value = node.resolved
+        if value == .null, !type.isOptional { return nil }
+        guard fits(value, type) else {
+            diagnostics.warning("the default of \(context) does not fit its type '\(type)'; it is left out", at: node.location)
+            return nil
+        }
+        return value
+    }
+
+    /// Whether a literal can initialise a value of `type`, as the spec loader checks it.
+    func fits(_ value: YAMLValue, _ type: TypeRef) -> Bool {
+        switch (type, value) {
+        case (.optional, .null): true
+        case (.optional(let wrapped), _): fits(value, wrapped)
+        case (.string, .string), (.url, .string): true
+        case (.int, .int), (.int32, .int), (.int64, .int), (.double, .int), (.float, .int): true
+        case (.double, .double(let number)), (.float, .double(let number)): number.isFinite
+        case (.bool, .bool): true
+        case (.array(let element), .array(let items)): items.allSatisfy { fits($0, element) }
+        case (.dictionary(let element), .object(let members)): members.allSatisfy { fits($0.value, element) }
+        case (.model(let name), .string(let text)):
+            if case .enumeration(let cases) = models[name]?.kind { cases.contains { $0.value == text } } else { false }
+        default: false
+        }
+    }
+
+    // MARK: Enumerations
+
+    /// The string values that can name a case (not empty, not only punctuation), in order, without repeats.
+    private func enumValues(_ schema: DocumentNode) -> [DocumentNode] {
+        var seen: Set<String> = []
+        return (schema["enum"]?.items ?? []).filter { item in
+            guard item.node.resolved != .null, let text = item.node.text, !text.isEmpty, SwiftName.member(text) != "_" else { return false }
+            return seen.insert(text).inserted
+        }
+    }
+
+    private func enumCases(_ schema: DocumentNode, model: String) -> [EnumCase] {
+        let all = schema["enum"]?.items ?? []
+        if all.contains(where: { $0.node.text == "" }) {
+            diagnostics.warning("the empty string is not supported as a case of enum '\(model)'; it is left out of the known values (the open enum still accepts it)", at: schema.location)
+        }
+        for item in all where item.node.text.map({ !$0.isEmpty && SwiftName.member($0) == "_" }) == true {
+            diagnostics.warning("the case '\(item.node.text ?? "")' of enum '\(model)' has no letters or digits to make a Swift name of; it is left out of the known values (the open enum still accepts it)", at: item.location)
+        }
+        var swiftNames: [String: String] = [:]
+        return enumValues(schema).compactMap { item in
+            let value = item.node.text ?? ""
+            let swiftName = SwiftName.member(value)
+            if let earlier = swiftNames[swiftName] {
+                diagnostics.warning("the cases '\(earlier)' and '\(value)' of enum '\(model)' both become the Swift name '\(swiftName)'; '\(value)' is left out of the known values (the open enum still accepts it)", at: item.location)
+                return nil
+            }
+            swiftNames[swiftName] = value
+            return EnumCase(value: value, location: item.location)
+        }
+    }
+}
+
+extension String {
+    /// The reason without its leading article, to follow "an array of": `a string` becomes `string`.
+    var droppingArticle: String {
+        if hasPrefix("a ") { return String(dropFirst(2)) }
+        if hasPrefix("an ") { return String(dropFirst(3)) }
+        return self
+    }
+}

@@ -1,0 +1,192 @@
+public import EndpointSpec
+import YAML
+
+/// Writes a `Spec` in our YAML format, so `endpointgen convert` can hand a team the short format to keep editing.
+///
+/// Loading the text with `SpecLoader` gives the same spec back (locations aside).
+///
+/// ```swift
+/// let yaml = SpecWriter.yaml(loaded.spec, header: "Converted from petstore.yaml")
+/// ```
+public enum SpecWriter {
+    /// The spec as YAML, after `# header` comment lines when a header is given.
+    public static func yaml(_ spec: Spec, header: String? = nil) -> String {
+        var lines: [String] = header.map { $0.split(separator: "\n", omittingEmptySubsequences: false).map { "# \($0)" } } ?? []
+        lines.append("name: \(scalar(spec.name))")
+        if let version = spec.version { lines.append("version: \(quoted(version))") }
+        lines.append("server: " + server(spec.server))
+        if !spec.variables.isEmpty, spec.variables.allSatisfy({ $0.description == nil }) {
+            lines.append("variables: [" + spec.variables.map { scalar($0.name) }.joined(separator: ", ") + "]")
+        } else if !spec.variables.isEmpty {
+            lines.append("variables:")
+            lines += spec.variables.map { "  \(scalar($0.name)): \($0.description.map(quoted) ?? "null")" }
+        }
+        if !spec.defaults.query.isEmpty || !spec.defaults.headers.isEmpty {
+            lines.append("defaults:")
+            lines += fixed("query", spec.defaults.query).map { "  " + $0 } + fixed("headers", spec.defaults.headers).map { "  " + $0 }
+        }
+        if let auth = spec.auth { lines.append("auth: " + self.auth(auth)) }
+        let policy = self.policy(spec.policy)
+        if !policy.isEmpty { lines.append("policy: { " + policy.joined(separator: ", ") + " }") }
+        let errors = [
+            spec.errors.messageField.map { "messageField: \(quoted($0))" }, spec.errors.fallback.map { "fallback: \(quoted($0))" },
+            spec.errors.model.map { "model: \(type($0))" },
+        ].compactMap { $0 }
+        if !errors.isEmpty { lines.append("errors: { " + errors.joined(separator: ", ") + " }") }
+        if spec.completionHandlers { lines.append("completionHandlers: true") }
+        lines.append(spec.endpoints.isEmpty ? "endpoints: {}" : "endpoints:")
+        let defaultAuth = spec.auth?.defaultRequirement ?? AuthRequirement.none
+        for endpoint in spec.endpoints {
+            lines += self.endpoint(endpoint, spec: spec, defaultAuth: defaultAuth).map { "  " + $0 }
+        }
+        if !spec.models.isEmpty {
+            lines.append("models:")
+            for model in spec.models { lines += self.model(model).map { "  " + $0 } }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private static func server(_ server: Server) -> String {
+        var fields = ["scheme: \(server.scheme.rawValue)", "host: \(quoted(server.host))"]
+        if let port = server.port { fields.append("port: \(port)") }
+        if !server.basePath.isEmpty { fields.append("basePath: \(quoted(server.basePath))") }
+        return "{ " + fields.joined(separator: ", ") + " }"
+    }
+
+    private static func auth(_ auth: Auth) -> String {
+        var fields = ["\(auth.placement.rawValue): \(quoted(auth.name))"]
+        if let scheme = auth.scheme { fields.append("scheme: \(quoted(scheme))") }
+        fields.append("default: \(auth.defaultRequirement.rawValue)")
+        return "{ " + fields.joined(separator: ", ") + " }"
+    }
+
+    /// `kind:` and its name-to-template mapping, or nothing when there are none.
+    private static func fixed(_ kind: String, _ items: [DefaultParameter]) -> [String] {
+        items.isEmpty ? [] : ["\(kind):"] + items.map { "  \(quoted($0.name)): \(quoted($0.value))" }
+    }
+
+    private static func policy(_ policy: Policy) -> [String] {
+        [
+            policy.timeout.map { "timeout: \(duration($0))" },
+            policy.rateLimit.map { "rateLimit: \($0.count)/\(duration($0.per))" },
+            policy.maxConcurrentRequests.map { "maxConcurrentRequests: \($0)" },
+            policy.retry.map { "retry: \(retry($0))" },
+            policy.acceptableContentTypes.isEmpty ? nil : "acceptableContentTypes: [" + policy.acceptableContentTypes.map(quoted).joined(separator: ", ") + "]",
+            policy.dates == .iso8601 ? nil : "dates: \(policy.dates.rawValue)",
+        ].compactMap { $0 }
+    }
+
+    /// A duration in the largest unit that keeps it whole: `15s`, `250ms`.
+    private static func duration(_ duration: Duration) -> String {
+        let milliseconds = duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000
+        return milliseconds % 1000 == 0 ? "\(milliseconds / 1000)s" : "\(milliseconds)ms"
+    }
+
+    private static func retry(_ retry: RetryPolicy) -> String {
+        let statuses = retry.statuses.map(String.init).joined(separator: ", ")
+        return "{ attempts: \(retry.attempts), on: [\(statuses)], backoff: \(retry.backoff.rawValue), delay: \(duration(retry.delay)) }"
+    }
+
+    private static func endpoint(_ endpoint: Endpoint, spec: Spec, defaultAuth: AuthRequirement) -> [String] {
+        var lines = ["\(scalar(endpoint.name)):", "  \(endpoint.method.rawValue): \(quoted(endpoint.path))"]
+        if let description = endpoint.description { lines.append("  description: \(quoted(description))") }
+        if endpoint.deprecated { lines.append("  deprecated: true") }
+        if !endpoint.parameters.isEmpty {
+            lines.append("  params:")
+            for parameter in endpoint.parameters {
+                lines.append("    \(scalar(parameter.name)): " + self.parameter(parameter, method: endpoint.method))
+            }
+        }
+        if let encoding = endpoint.bodyEncoding, encoding != .json { lines.append("  body: \(encoding.rawValue)") }
+        switch endpoint.response {
+        case .empty: break
+        case .data: lines.append("  response: Data")
+        case .string: lines.append("  response: String")
+        case .type(let type): lines.append("  response: \(self.type(type))")
+        }
+        if let error = endpoint.errorModel, error != spec.errors.model { lines.append("  error: \(type(error))") }
+        if endpoint.auth != defaultAuth { lines.append("  auth: \(endpoint.auth.rawValue)") }
+        if let timeout = endpoint.timeout, timeout != spec.policy.timeout { lines.append("  timeout: \(duration(timeout))") }
+        let inherited = endpoint.method.isIdempotent ? spec.policy.retry : nil
+        if endpoint.retry != inherited { lines.append("  retry: " + (endpoint.retry.map(retry) ?? "none")) }
+        lines += fixed("query", endpoint.query).map { "  " + $0 } + fixed("headers", endpoint.headers).map { "  " + $0 }
+        return lines
+    }
+
+    private static func parameter(_ parameter: Parameter, method: HTTPMethod) -> String {
+        var fields = ["type: \(type(parameter.type))"]
+        let implied: Parameter.Placement = method.allowsBody ? .body : .query
+        if parameter.placement != .path, parameter.placement != implied { fields.append("in: \(parameter.placement.rawValue)") }
+        if parameter.wireName != parameter.name { fields.append("key: \(quoted(parameter.wireName))") }
+        if parameter.secret { fields.append("secret: true") }
+        if let value = parameter.defaultValue { fields.append("default: \(literal(value))") }
+        if let description = parameter.description { fields.append("description: \(quoted(description))") }
+        return fields.count == 1 ? type(parameter.type) : "{ " + fields.joined(separator: ", ") + " }"
+    }
+
+    private static func model(_ model: Model) -> [String] {
+        var lines = ["\(scalar(model.name)):"]
+        if let description = model.description { lines.append("  description: \(quoted(description))") }
+        switch model.kind {
+        case .enumeration(let cases):
+            lines.append("  enum: [" + cases.map { quoted($0.value) }.joined(separator: ", ") + "]")
+        case .object(let properties):
+            lines.append("  properties:" + (properties.isEmpty ? " {}" : ""))
+            for property in properties {
+                var fields = ["type: \(type(property.type))"]
+                if property.wireName != property.name { fields.append("key: \(quoted(property.wireName))") }
+                if let value = property.defaultValue { fields.append("default: \(literal(value))") }
+                if let description = property.description { fields.append("description: \(quoted(description))") }
+                lines.append("    \(scalar(property.name)): { " + fields.joined(separator: ", ") + " }")
+            }
+        }
+        return lines
+    }
+
+    /// A type, quoted: `[T]`, `T?` and `[String: T]` need it, and quoting all is uniform.
+    private static func type(_ type: TypeRef) -> String {
+        quoted(type.description)
+    }
+
+    /// A default as a flow literal that resolves to the same value: strings quoted, numbers and booleans plain.
+    private static func literal(_ value: YAMLValue) -> String {
+        switch value {
+        case .null: "null"
+        case .bool(let bool): String(bool)
+        case .int(let int): String(int)
+        case .double(let double): "\(double)"
+        case .string(let text): quoted(text)
+        case .array(let items): "[" + items.map(literal).joined(separator: ", ") + "]"
+        case .object(let members): "{" + members.map { "\(quoted($0.key)): \(literal($0.value))" }.joined(separator: ", ") + "}"
+        }
+    }
+
+    /// A name as a plain scalar when it is an ASCII identifier (our names are), quoted otherwise.
+    private static func scalar(_ text: String) -> String {
+        let plain = text.first.map { $0.isASCII && ($0.isLetter || $0 == "_") } == true
+            && text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }
+        return plain && !["true", "false", "null", "yes", "no", "on", "off", "y", "n"].contains(text.lowercased()) ? text : quoted(text)
+    }
+
+    /// A double-quoted YAML scalar whose value is exactly `text`.
+    public static func quoted(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\\": result += "\\\\"
+            case "\"": result += "\\\""
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            default:
+                let value = scalar.value
+                if value < 0x20 || (0x7F...0x9F).contains(value) || value == 0x2028 || value == 0x2029 || value == 0xFEFF || (0xD800...0xDFFF).contains(value) {
+                    result += "\\u" + String(repeating: "0", count: 4 - String(value, radix: 16).count) + String(value, radix: 16, uppercase: true)
+                } else {
+                    result.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return result + "\""
+    }
+}

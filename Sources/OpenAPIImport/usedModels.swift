@@ -1,0 +1,26 @@
+import EndpointSpec
+
+/// The models that endpoints reach, directly or through other models' properties, in their given order.
+///
+/// Translation builds a model for every schema it looks at, including those of properties it then leaves
+/// out; this keeps the spec to what the client uses.
+func usedModels(_ models: [Model], endpoints: [Endpoint], errorModel: TypeRef?) -> [Model] {
+    let byName = Dictionary(models.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+    var pending = endpoints.flatMap { endpoint in
+        endpoint.parameters.map(\.type) + [endpoint.errorModel].compactMap { $0 } + (endpoint.response.typeRef.map { [$0] } ?? [])
+    }.flatMap(\.modelNames) + (errorModel?.modelNames ?? [])
+    var used: Set<String> = []
+    while let name = pending.popLast() {
+        guard used.insert(name).inserted, case .object(let properties)? = byName[name]?.kind else { continue }
+        pending += properties.flatMap(\.type.modelNames)
+    }
+    return models.filter { used.contains($0.name) }
+}
+
+extension ResponseType {
+    /// The decoded type, when the response is one.
+    var typeRef: TypeRef? {
+        if case .type(let type) = self { return type }
+        return nil
+    }
+}

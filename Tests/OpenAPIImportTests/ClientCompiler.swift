@@ -1,0 +1,34 @@
+import EndpointGenCore
+import EndpointSpec
+import Foundation
+
+/// Generates a spec's client into a temporary folder and compiles it as the debug build of a module,
+/// against the `EndpointRuntime` module this test run built.
+enum ClientCompiler {
+    /// The compiler's exit status and everything it printed (errors and warnings).
+    static func compile(_ spec: Spec, specPath: String) throws -> (status: Int32, output: String) {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("openapi-client-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let files = try Generator().generate(spec, specPath: specPath).files
+        var paths: [String] = []
+        for file in files {
+            let url = folder.appendingPathComponent(URL(fileURLWithPath: file.path).lastPathComponent)
+            try Data(file.contents.utf8).write(to: url)
+            paths.append(url.path)
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [
+            "swiftc", "-c", "-Onone", "-wmo", "-parse-as-library", "-swift-version", "6", "-module-name", "GeneratedClient",
+            "-I", Bundle.main.bundleURL.appendingPathComponent("Modules").path, "-o", folder.appendingPathComponent("client.o").path,
+        ] + paths
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let output = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: output, as: UTF8.self))
+    }
+}

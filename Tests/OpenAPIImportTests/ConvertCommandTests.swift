@@ -1,0 +1,83 @@
+import Foundation
+import Testing
+
+/// `endpointgen convert` and `generate` on OpenAPI documents, run as a user runs them.
+@Suite struct ConvertCommandTests {
+    static let document = """
+        openapi: 3.0.3
+        info: { title: Mini, version: "1" }
+        servers: [{ url: "https://api.example.com" }]
+        paths:
+          /ping:
+            get:
+              operationId: ping
+              tags: [health]
+              responses: { '200': { description: OK, content: { text/plain: { schema: { type: string } } } } }
+          /pong:
+            post: { operationId: pong, responses: { '204': { description: Done } } }
+        """
+
+    /// Runs `endpointgen` in a fresh folder holding `api.yaml`: exit status, stdout, stderr, and the folder.
+    func run(_ arguments: String...) throws -> (status: Int32, output: String, errors: String, folder: URL) {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("endpointgen-convert-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data(Self.document.utf8).write(to: folder.appendingPathComponent("api.yaml"))
+        try Data("name: Native\nserver: { host: a.com }\nendpoints: { ping: { GET: /ping } }\n".utf8).write(to: folder.appendingPathComponent("native.yaml"))
+        let process = Process()
+        process.executableURL = Bundle.main.bundleURL.appendingPathComponent("endpointgen")
+        process.arguments = arguments
+        process.currentDirectoryURL = folder
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let out = output.fileHandleForReading.readDataToEndOfFile()
+        let err = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self), folder)
+    }
+
+    @Test func convertWritesOurSpec() throws {
+        let result = try run("convert", "api.yaml", "--output", "Mini.yaml")
+        defer { try? FileManager.default.removeItem(at: result.folder) }
+        #expect(result.status == 0)
+        #expect(result.output == "wrote Mini.yaml (2 endpoints, 0 models)\n")
+        #expect(try String(contentsOf: result.folder.appendingPathComponent("Mini.yaml"), encoding: .utf8) == """
+            # Converted from api.yaml by endpointgen convert; edit freely.
+            name: Mini
+            version: "1"
+            server: { scheme: https, host: "api.example.com" }
+            endpoints:
+              ping:
+                GET: "/ping"
+                response: String
+              pong:
+                POST: "/pong"
+
+            """)
+    }
+
+    @Test func convertFiltersAndRefusesOtherSpecs() throws {
+        let filtered = try run("convert", "api.yaml", "--output", "Mini.yaml", "--include-tag", "health")
+        defer { try? FileManager.default.removeItem(at: filtered.folder) }
+        #expect(filtered.output == "wrote Mini.yaml (1 endpoints, 0 models)\n")
+        let native = try run("convert", "native.yaml", "--output", "x.yaml")
+        defer { try? FileManager.default.removeItem(at: native.folder) }
+        #expect(native.status == 1)
+        #expect(native.errors == "error: 'native.yaml' is not an OpenAPI document (it has no top-level 'openapi' key); convert reads OpenAPI 3.0 and 3.1\n1 error; nothing was written\n")
+        let usage = try run("convert", "api.yaml", "native.yaml", "--output", "x.yaml")
+        defer { try? FileManager.default.removeItem(at: usage.folder) }
+        #expect(usage.status == 2)
+        #expect(usage.errors == "error: convert takes exactly one OpenAPI document\n\nRun 'endpointgen --help' for usage.\n")
+    }
+
+    @Test func generateRecognisesOpenAPIDocuments() throws {
+        let result = try run("generate", "api.yaml", "--output", "Generated")
+        defer { try? FileManager.default.removeItem(at: result.folder) }
+        #expect(result.status == 0)
+        #expect(result.errors == "")
+        let client = try String(contentsOf: result.folder.appendingPathComponent("Generated/api/apiClient.swift"), encoding: .utf8)
+        #expect(client.contains("public struct MiniClient: MiniClientProtocol {"))
+    }
+}

@@ -1,0 +1,107 @@
+import Diagnostics
+import EndpointSpec
+import Foundation
+import OpenAPIImport
+
+/// Imports OpenAPI text held in memory, with other files given by path, and reads the result.
+struct ImportFixture {
+    let loaded: LoadedSpec
+
+    /// Imports `text` as `api.yaml`; `files` are what `$ref`s to other files find.
+    init(_ text: String, files: [String: String] = [:], options: ImportOptions = .init()) throws {
+        loaded = try OpenAPIImporter.load(text: text, path: "api.yaml", options: options) { path in
+            guard let text = files[path] else { throw NoSuchFile() }
+            return text
+        }
+    }
+
+    var spec: Spec { loaded.spec }
+
+    /// The warnings' headlines, e.g. `api.yaml:3:5: warning: ...`.
+    var warnings: [String] { loaded.warnings.map(\.headline) }
+
+    func endpoint(_ name: String) -> Endpoint? { spec.endpoints.first { $0.name == name } }
+
+    func properties(_ model: String) -> [Property] {
+        if case .object(let properties)? = spec.model(named: model)?.kind { return properties }
+        return []
+    }
+
+    /// `name: Type` for each property of a model, e.g. `["id: Int64", "tag: String?"]`.
+    func propertyTypes(_ model: String) -> [String] {
+        properties(model).map { "\($0.name): \($0.type)" }
+    }
+
+    /// `name: Type (placement)` for each parameter of an endpoint.
+    func parameterSummary(_ endpoint: String) -> [String] {
+        (self.endpoint(endpoint)?.parameters ?? []).map { "\($0.name): \($0.type) (\($0.placement.rawValue) '\($0.wireName)')" }
+    }
+}
+
+/// What the fixtures' file reader throws for a path it does not have.
+struct NoSuchFile: Error, CustomStringConvertible {
+    var description: String { "no such file" }
+}
+
+/// The headlines of the diagnostics an import throws.
+func importErrors(_ text: String, options: ImportOptions = .init()) -> [String] {
+    do {
+        _ = try OpenAPIImporter.load(text: text, path: "api.yaml", options: options) { _ in throw NoSuchFile() }
+        return []
+    } catch {
+        return error.diagnostics.map(\.headline)
+    }
+}
+
+/// A document with the given `paths` and `components` blocks, indented as written below.
+func document(paths: String, components: String = "", extra: String = "") -> String {
+    """
+    openapi: 3.0.3
+    info: { title: Test API, version: 2.1.0 }
+    servers: [{ url: "https://api.example.com/v1" }]
+    \(extra)
+    paths:
+    \(paths)
+    components:
+    \(components.isEmpty ? "  {}" : components)
+    """
+}
+
+extension Spec {
+    /// The spec with every location the same, to compare specs read from different files.
+    var withoutLocations: Spec {
+        let nowhere = SourceLocation(file: "", line: 0, column: 0)
+        var spec = self
+        spec.location = nowhere
+        spec.server.location = nowhere
+        spec.auth?.location = nowhere
+        spec.variables = variables.map { var variable = $0; variable.location = nowhere; return variable }
+        spec.defaults.query = defaults.query.map { var item = $0; item.location = nowhere; return item }
+        spec.defaults.headers = defaults.headers.map { var item = $0; item.location = nowhere; return item }
+        spec.endpoints = endpoints.map { endpoint in
+            var endpoint = endpoint
+            endpoint.location = nowhere
+            endpoint.parameters = endpoint.parameters.map { var parameter = $0; parameter.location = nowhere; return parameter }
+            endpoint.query = endpoint.query.map { var item = $0; item.location = nowhere; return item }
+            endpoint.headers = endpoint.headers.map { var item = $0; item.location = nowhere; return item }
+            return endpoint
+        }
+        spec.models = models.map { model in
+            var model = model
+            model.location = nowhere
+            switch model.kind {
+            case .object(let properties):
+                model.kind = .object(properties.map { var property = $0; property.location = nowhere; return property })
+            case .enumeration(let cases):
+                model.kind = .enumeration(cases.map { var item = $0; item.location = nowhere; return item })
+            }
+            return model
+        }
+        return spec
+    }
+}
+
+/// Writes a spec with `SpecWriter` and loads the text with `SpecLoader`.
+func roundTrip(_ spec: Spec) throws -> LoadedSpec {
+    try SpecLoader.load(text: SpecWriter.yaml(spec, header: "round trip"), path: "converted.yaml") { _ in throw NoSuchFile() }
+}

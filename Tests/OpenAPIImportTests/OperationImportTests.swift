@@ -1,0 +1,305 @@
+import EndpointSpec
+import OpenAPIImport
+import Testing
+
+/// How paths and operations become endpoints: names, parameters, bodies, responses, auth and filters.
+@Suite struct OperationImportTests {
+    @Test func namesComeFromOperationIdsOrFromMethodAndPath() throws {
+        let fixture = try ImportFixture(document(paths: """
+              /customers/{customer}:
+                parameters: [{ name: customer, in: path, required: true, schema: { type: string } }]
+                get: { operationId: GetCustomersCustomer, responses: { '200': { description: OK } } }
+                delete: { responses: { '204': { description: Gone } } }
+              /customers/{customer}/:
+                get: { operationId: getCustomersCustomer, responses: { '200': { description: OK } } }
+            """))
+        #expect(fixture.spec.endpoints.map(\.name) == ["getCustomersCustomer", "deleteCustomersCustomer", "getCustomersCustomer2"])
+        #expect(fixture.spec.endpoints.map(\.path) == ["/customers/{customer}", "/customers/{customer}", "/customers/{customer}/"])
+        #expect(fixture.warnings == [
+            "api.yaml:11:10: warning: operation 'getCustomersCustomer' becomes the Swift name 'getCustomersCustomer', which an earlier operation has; it is generated as 'getCustomersCustomer2'",
+            "api.yaml:11:10: warning: the path placeholder '{customer}' of operation 'getCustomersCustomer2' has no parameter; it is generated as a String",
+        ])
+    }
+
+    @Test func parametersAreTypedPlacedAndNamed() throws {
+        let fixture = try ImportFixture(document(paths: """
+              /pets/{pet-id}:
+                parameters:
+                  - { name: pet-id, in: path, required: true, schema: { type: integer, format: int64 } }
+                get:
+                  operationId: getPet
+                  parameters:
+                    - { name: limit, in: query, schema: { type: integer, default: 10 } }
+                    - { name: tags, in: query, required: true, schema: { type: array, items: { type: string } } }
+                    - { name: X-Request-ID, in: header, schema: { type: string, format: uuid } }
+                    - { name: session, in: cookie, schema: { type: string } }
+                    - { name: filter, in: query, style: deepObject, schema: { type: object, required: [name], properties: { name: { type: string } } } }
+                    - { name: expand, in: query, style: deepObject, schema: { type: array, items: { type: string } } }
+                  responses: { '200': { description: OK } }
+            """))
+        #expect(fixture.endpoint("getPet")?.path == "/pets/{petId}")
+        #expect(fixture.parameterSummary("getPet") == [
+            "petId: Int64 (path 'pet-id')", "limit: Int (query 'limit')", "tags: [String] (query 'tags')",
+            "xRequestID: UUID? (header 'X-Request-ID')", "filterName: String? (query 'filter[name]')", "expand: [String]? (query 'expand[]')",
+        ])
+        #expect(fixture.endpoint("getPet")?.parameters[1].defaultValue == .int(10))
+        #expect(fixture.warnings == [
+            "api.yaml:15:11: warning: the cookie parameter 'session' of operation 'getPet' is not supported (EndpointGen sends path, query and header parameters); it is left out",
+        ])
+    }
+
+    @Test func jsonBodiesBecomeBodyParameters() throws {
+        let fixture = try ImportFixture(document(
+            paths: """
+              /pets:
+                post:
+                  operationId: createPet
+                  parameters: [{ name: name, in: query, schema: { type: string } }]
+                  requestBody:
+                    required: true
+                    content:
+                      application/json:
+                        schema: { $ref: '#/components/schemas/NewPet' }
+                  responses: { '201': { description: Created, content: { application/json: { schema: { $ref: '#/components/schemas/NewPet' } } } } }
+            """,
+            components: """
+              schemas:
+                NewPet:
+                  type: object
+                  required: [name]
+                  properties: { name: { type: string }, tags: { type: array, items: { type: string } } }
+            """))
+        let endpoint = try #require(fixture.endpoint("createPet"))
+        #expect(fixture.parameterSummary("createPet") == ["name: String? (query 'name')", "name2: String (body 'name')", "tags: [String]? (body 'tags')"])
+        #expect(endpoint.bodyEncoding == .json)
+        #expect(endpoint.response == .type(.model("NewPet")))
+    }
+
+    @Test func formMultipartAndBinaryBodies() throws {
+        let fixture = try ImportFixture(document(paths: """
+              /form:
+                post:
+                  operationId: sendForm
+                  requestBody:
+                    content:
+                      application/x-www-form-urlencoded:
+                        schema:
+                          type: object
+                          properties:
+                            email: { type: string }
+                            address: { type: object, properties: { city: { type: string } } }
+                            metadata: { type: object, additionalProperties: { type: string } }
+                        encoding: { address: { style: deepObject, explode: true } }
+                  responses: { '204': { description: Done } }
+              /upload:
+                post:
+                  operationId: upload
+                  requestBody:
+                    content:
+                      multipart/form-data:
+                        schema: { type: object, properties: { file: { type: string, format: binary }, note: { type: string } } }
+                  responses: { '204': { description: Done } }
+              /avatar:
+                put:
+                  operationId: putAvatar
+                  requestBody: { required: true, content: { image/png: { schema: { type: string, format: binary } } } }
+                  responses: { '204': { description: Done } }
+            """))
+        #expect(fixture.parameterSummary("sendForm") == ["email: String? (body 'email')", "addressCity: String? (body 'address[city]')"])
+        #expect(fixture.endpoint("sendForm")?.bodyEncoding == .form)
+        #expect(fixture.parameterSummary("upload") == ["file: Data? (body 'file')", "note: String? (body 'note')"])
+        #expect(fixture.endpoint("upload")?.bodyEncoding == .multipart)
+        #expect(fixture.parameterSummary("putAvatar") == ["body: Data (body 'body')"])
+        #expect(fixture.endpoint("putAvatar")?.bodyEncoding == .binary)
+        #expect(fixture.warnings == [
+            "api.yaml:17:17: warning: the body member 'metadata' of operation 'sendForm' has the type '[String: String]', which a form body cannot carry; it is left out",
+            "api.yaml:31:60: warning: the request body of operation 'putAvatar' is 'image/png', which is sent as 'application/octet-stream'",
+        ])
+    }
+
+    @Test func theFirstSuccessIsTheResponseAndErrorBodiesTheErrorModel() throws {
+        let fixture = try ImportFixture(document(
+            paths: """
+              /a:
+                get:
+                  operationId: text
+                  responses:
+                    '404': { description: No, content: { application/json: { schema: { $ref: '#/components/schemas/Problem' } } } }
+                    '201': { description: Later, content: { text/plain: { schema: { type: string } } } }
+                    '200': { description: Now, content: { text/plain: { schema: { type: string } } } }
+              /b:
+                get:
+                  operationId: bytes
+                  responses:
+                    '200': { description: OK, content: { application/pdf: {} } }
+                    default: { description: Bad, content: { application/json: { schema: { $ref: '#/components/schemas/Problem' } } } }
+              /c:
+                delete: { operationId: remove, responses: { '204': { description: Gone } } }
+            """,
+            components: """
+              schemas:
+                Problem: { type: object, properties: { message: { type: string } } }
+            """))
+        #expect(fixture.spec.endpoints.map(\.response) == [.string, .data, .empty])
+        #expect(fixture.spec.endpoints.map(\.errorModel) == [.model("Problem"), .model("Problem"), nil])
+        #expect(fixture.spec.errors.model == nil)
+    }
+
+    @Test func identicalInlineModelsOfDifferentOperationsAreOneModel() throws {
+        let fixture = try ImportFixture(document(paths: """
+              /a:
+                get:
+                  operationId: listA
+                  parameters: [{ name: order, in: query, schema: { type: string, enum: [asc, desc] } }]
+                  responses: { '200': { description: OK } }
+              /b:
+                get:
+                  operationId: listB
+                  parameters: [{ name: order, in: query, schema: { type: string, enum: [asc, desc] } }]
+                  responses: { '200': { description: OK } }
+              /c:
+                get:
+                  operationId: listC
+                  parameters: [{ name: order, in: query, schema: { type: string, enum: [up, down] } }]
+                  responses: { '200': { description: OK } }
+            """))
+        #expect(fixture.spec.endpoints.map { $0.parameters.map(\.type) } == [
+            [.optional(.model("ListAOrder"))], [.optional(.model("ListAOrder"))], [.optional(.model("ListCOrder"))],
+        ])
+        #expect(fixture.spec.models.map(\.name) == ["ListAOrder", "ListCOrder"])
+    }
+
+    @Test func securitySchemesBecomeTheSpecsAuth() throws {
+        let fixture = try ImportFixture(document(
+            paths: """
+              /me:
+                get: { operationId: me, responses: { '200': { description: OK } } }
+              /public:
+                get: { operationId: open, security: [], responses: { '200': { description: OK } } }
+              /maybe:
+                get: { operationId: maybe, security: [{}, { bearer: [] }], responses: { '200': { description: OK } } }
+            """,
+            components: """
+              securitySchemes:
+                key: { type: apiKey, in: query, name: api_key }
+                bearer: { type: http, scheme: bearer }
+            """,
+            extra: "security: [{ key: [] }, { bearer: [] }]"))
+        let auth = try #require(fixture.spec.auth)
+        #expect(auth.placement == .header)
+        #expect(auth.name == "Authorization")
+        #expect(auth.scheme == "Bearer")
+        #expect(auth.defaultRequirement == .required)
+        #expect(fixture.spec.endpoints.map(\.auth) == [.required, AuthRequirement.none, .optional])
+        #expect(fixture.warnings == [
+            "api.yaml:14:5: warning: the security scheme 'key' is not used: EndpointGen sends one kind of credentials, 'bearer'",
+        ])
+    }
+
+    @Test func theServerIsTheFirstAbsoluteURLWithVariableDefaults() throws {
+        let fixture = try ImportFixture("""
+            openapi: 3.1.0
+            info: { title: "42", version: "1" }
+            servers:
+              - url: /relative
+              - url: "{scheme}://{host}:8443/api/v2/"
+                variables: { scheme: { default: http }, host: { default: example.org } }
+            paths: {}
+            """)
+        #expect(fixture.spec.server.scheme == .http)
+        #expect(fixture.spec.server.host == "example.org")
+        #expect(fixture.spec.server.port == 8443)
+        #expect(fixture.spec.server.basePath == "/api/v2")
+        #expect(fixture.spec.name == "Api")
+        #expect(fixture.warnings == [
+            "api.yaml:5:5: warning: server variables are not supported; the client uses their defaults (scheme=http, host=example.org): http://example.org:8443/api/v2/; change 'ClientConfiguration.server' to use another",
+        ])
+    }
+
+    @Test func filtersKeepTheOperationsThatMatchAnyOfThem() throws {
+        let paths = """
+              /pets:
+                get: { operationId: listPets, tags: [pets], responses: { '200': { description: OK } } }
+              /pets/{id}:
+                get: { operationId: getPet, parameters: [{ name: id, in: path, required: true, schema: { type: string } }], responses: { '200': { description: OK } } }
+              /store/order:
+                post: { responses: { '200': { description: OK } } }
+              /users:
+                get: { operationId: listUsers, tags: [users], responses: { '200': { description: OK } } }
+            """
+        let byTag = try ImportFixture(document(paths: paths), options: ImportOptions(tags: ["users"]))
+        #expect(byTag.spec.endpoints.map(\.name) == ["listUsers"])
+        let mixed = try ImportFixture(document(paths: paths), options: ImportOptions(paths: ["/pets/*"], operations: ["postStoreOrder"]))
+        #expect(mixed.spec.endpoints.map(\.name) == ["getPet", "postStoreOrder"])
+        #expect(importErrors(document(paths: paths), options: ImportOptions(tags: ["nope"])) == [
+            "api.yaml:6:3: error: the filters (--include-tag nope) match no operation of the document",
+        ])
+    }
+
+    @Test func referencesReachOtherLocalFiles() throws {
+        let fixture = try ImportFixture(
+            document(paths: """
+                  /pets:
+                    get:
+                      operationId: listPets
+                      parameters: [{ $ref: 'shared/parameters.yaml#/limit' }]
+                      responses: { '200': { description: OK, content: { application/json: { schema: { $ref: 'shared/pet.yaml' } } } } }
+                """),
+            files: [
+                "shared/parameters.yaml": "limit: { name: limit, in: query, schema: { type: integer } }",
+                "shared/pet.yaml": "type: object\nproperties:\n  owner: { $ref: '../owner.yaml#/Owner' }",
+                "owner.yaml": "Owner: { type: object, properties: { name: { type: string } } }",
+            ])
+        #expect(fixture.parameterSummary("listPets") == ["limit: Int? (query 'limit')"])
+        #expect(fixture.endpoint("listPets")?.response == .type(.model("Pet")))
+        #expect(fixture.propertyTypes("Pet") == ["owner: Owner?"])
+        #expect(fixture.propertyTypes("Owner") == ["name: String?"])
+    }
+
+    @Test func brokenReferencesAreWarningsAndWhatUsesThemIsLeftOut() throws {
+        let fixture = try ImportFixture(document(paths: """
+              /pets:
+                get:
+                  operationId: listPets
+                  parameters: [{ name: q, in: query, schema: { $ref: '#/components/schemas/Missing' } }]
+                  responses: { '200': { description: OK, content: { application/json: { schema: { $ref: 'gone.yaml#/Pet' } } } } }
+            """))
+        #expect(fixture.parameterSummary("listPets").isEmpty)
+        #expect(fixture.endpoint("listPets")?.response == .data)
+        #expect(fixture.warnings == [
+            "api.yaml:9:20: warning: the parameter 'q' of operation 'listPets' is an unresolvable reference '#/components/schemas/Missing', which EndpointGen cannot type; it is left out",
+            "api.yaml:9:50: warning: the reference '#/components/schemas/Missing' points at nothing in api.yaml; what uses it is left out",
+            "api.yaml:10:85: warning: cannot read the referenced file 'gone.yaml': no such file; what uses it is left out",
+            "api.yaml:10:85: warning: the response of operation 'listPets' is an unresolvable reference 'gone.yaml#/Pet', which EndpointGen cannot type; it is returned as Data",
+        ])
+    }
+
+    @Test func jsonDocumentsImportLikeYAML() throws {
+        let fixture = try ImportFixture("""
+            {"openapi": "3.1.0", "info": {"title": "Json", "version": "1"}, "servers": [{"url": "https://json.example.com"}],
+             "paths": {"/items": {"get": {"operationId": "listItems",
+               "responses": {"200": {"description": "OK", "content": {"application/json": {"schema": {"type": "array", "items": {"type": "string"}}}}}}}}}}
+            """)
+        #expect(fixture.spec.name == "Json")
+        #expect(fixture.endpoint("listItems")?.response == .type(.array(.string)))
+        #expect(OpenAPIImporter.isOpenAPI("{\"openapi\": \"3.1.0\"}"))
+    }
+
+    @Test func documentsThatAreNotOpenAPI3AreRefused() {
+        #expect(importErrors("swagger: '2.0'\npaths: {}") == [
+            "api.yaml:1:10: error: Swagger 2.0 documents are not supported; convert the document to OpenAPI 3 first",
+        ])
+        #expect(importErrors("openapi: 2.5.0\npaths: {}") == ["api.yaml:1:10: error: OpenAPI 2.5.0 is not supported; expected 3.0 or 3.1"])
+        #expect(importErrors("openapi: 3.0.0\ninfo: {}") == ["api.yaml:1:1: error: missing required key 'paths' in the OpenAPI document"])
+        #expect(importErrors("- openapi") == ["api.yaml:1:1: error: expected a mapping at the top of an OpenAPI document, found a sequence"])
+        #expect(importErrors("openapi: 3.0.0\npaths: {a") == ["api.yaml:2:8: error: did not find expected ',' or '}' while parsing a flow mapping"])
+    }
+
+    @Test func openAPIDocumentsAreRecognisedByTheirTopLevelKey() {
+        #expect(OpenAPIImporter.isOpenAPI("components: {}\nopenapi: 3.0.0\n"))
+        #expect(OpenAPIImporter.isOpenAPI("{\n  \"openapi\": \"3.1.0\"\n}"))
+        #expect(OpenAPIImporter.isOpenAPI("swagger: '2.0'"))
+        #expect(!OpenAPIImporter.isOpenAPI("name: Auth\nserver: { host: a.com }\nendpoints: {}\n"))
+        #expect(!OpenAPIImporter.isOpenAPI("name: Auth\nmodels:\n  X:\n    openapi: String\n"))
+    }
+}

@@ -1,0 +1,82 @@
+import EndpointSpec
+import Foundation
+import OpenAPIImport
+import Testing
+import TestSupport
+
+/// The real documents of `../shared/testdata/openapi`: each imports without errors, survives `convert` and
+/// reloading, and its generated client compiles with no warnings.
+@Suite(.enabled(
+    if: TestEnvironment.canRun(needingTestdata: "openapi"),
+    "needs ../shared/testdata/openapi (petstore.yaml, stripe-spec3-2023-09-12.yaml); set ENDPOINTGEN_TESTDATA"))
+struct RealDocumentTests {
+    static func path(_ file: String) -> String { TestEnvironment.testdata("openapi").appendingPathComponent(file).path }
+
+    static let petstore = path("petstore.yaml")
+    static let stripe = path("stripe-spec3-2023-09-12.yaml")
+
+    @Test func petstoreImportsEveryOperation() throws {
+        let loaded = try OpenAPIImporter.load(path: Self.petstore)
+        #expect(loaded.spec.name == "Petstore")
+        #expect(loaded.spec.endpoints.map(\.name) == [
+            "listPets", "createPet", "createPetWithForm", "getStats", "postStats", "probe", "updatePet", "uploadAvatarForPet",
+            "multipartDownloadTyped", "multipartUploadTyped",
+        ])
+        #expect(loaded.spec.server.host == "example.com")
+        #expect(loaded.spec.server.basePath == "/api")
+        #expect(loaded.warnings.allSatisfy { $0.severity == .warning })
+    }
+
+    @Test func petstoreConvertsAndLoadsBackTheSame() throws {
+        let spec = try OpenAPIImporter.load(path: Self.petstore).spec
+        let reloaded = try roundTrip(spec)
+        #expect(reloaded.spec.withoutLocations == spec.withoutLocations)
+        #expect(reloaded.warnings.isEmpty)
+    }
+
+    @Test func petstoreClientCompilesWithoutWarnings() throws {
+        let spec = try OpenAPIImporter.load(path: Self.petstore).spec
+        let result = try ClientCompiler.compile(spec, specPath: Self.petstore)
+        #expect(result.status == 0)
+        #expect(result.output == "")
+    }
+
+    @Test func stripeImportsWithoutErrors() throws {
+        let loaded = try OpenAPIImporter.load(path: Self.stripe)
+        #expect(loaded.spec.name == "StripeAPI")
+        #expect(loaded.spec.endpoints.count == 468)
+        #expect(loaded.spec.auth?.scheme == "Bearer")
+        #expect(loaded.spec.errors.model == .model("Error"))
+        #expect(loaded.warnings.allSatisfy { $0.severity == .warning })
+    }
+
+    @Test func stripeConvertsAndLoadsBackTheSame() throws {
+        let spec = try OpenAPIImporter.load(path: Self.stripe).spec
+        let reloaded = try roundTrip(spec)
+        #expect(reloaded.spec.withoutLocations == spec.withoutLocations)
+    }
+
+    /// The customer operations only: the whole client compiles too (see openapi-benchmark), but takes longer than a test should.
+    @Test func stripeCustomersClientCompilesWithoutWarnings() throws {
+        let spec = try OpenAPIImporter.load(path: Self.stripe, options: ImportOptions(paths: ["/v1/customers*"])).spec
+        #expect(spec.endpoints.count > 20)
+        #expect(spec.endpoints.allSatisfy { $0.path.hasPrefix("/v1/customers") })
+        let result = try ClientCompiler.compile(spec, specPath: Self.stripe)
+        #expect(result.status == 0)
+        #expect(result.output == "")
+    }
+
+    /// Every cut of the Petstore, and every cut with its indentation shifted, imports or fails with located errors: never a crash.
+    @Test func mutilatedPetstoresNeverCrash() throws {
+        let lines = try String(contentsOfFile: Self.petstore, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+        for end in stride(from: 1, through: lines.count, by: 3) {
+            for text in [lines[..<end].joined(separator: "\n"), lines[..<end].map { $0.hasPrefix("  ") ? String($0.dropFirst(2)) : String($0) }.joined(separator: "\n")] {
+                do {
+                    _ = try OpenAPIImporter.load(text: text, path: "cut.yaml") { _ in throw NoSuchFile() }
+                } catch {
+                    #expect(error.diagnostics.allSatisfy { $0.location != nil })
+                }
+            }
+        }
+    }
+}

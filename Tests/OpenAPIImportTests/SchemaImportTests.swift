@@ -1,0 +1,197 @@
+import EndpointSpec
+import Testing
+
+/// How `components/schemas` and inline schemas become models and types.
+@Suite struct SchemaImportTests {
+    /// One GET endpoint answering `schema`, with `schemas` under `components/schemas`.
+    func fixture(response schema: String, schemas: String) throws -> ImportFixture {
+        try ImportFixture(document(
+            paths: """
+              /thing:
+                get:
+                  operationId: getThing
+                  responses:
+                    '200':
+                      description: OK
+                      content:
+                        application/json:
+                          schema: \(schema)
+            """,
+            components: "  schemas:\n" + schemas))
+    }
+
+    @Test func objectsKeepRequiredPropertiesAndMakeTheOthersOptional() throws {
+        let fixture = try fixture(response: "{ $ref: '#/components/schemas/Pet' }", schemas: """
+                Pet:
+                  type: object
+                  description: A pet.
+                  required: [id, name]
+                  properties:
+                    id: { type: integer, format: int64 }
+                    name: { type: string, description: The name. }
+                    born: { type: string, format: date-time }
+                    chip: { type: string, format: uuid }
+                    home: { type: string, format: uri }
+                    photo: { type: string, format: byte }
+                    weight: { type: number, format: float }
+                    height: { type: number }
+                    count: { type: integer, format: int32 }
+                    birthday: { type: string, format: date }
+                    me$sage: { type: string }
+            """)
+        #expect(fixture.endpoint("getThing")?.response == .type(.model("Pet")))
+        #expect(fixture.propertyTypes("Pet") == [
+            "id: Int64", "name: String", "born: Date?", "chip: UUID?", "home: URL?", "photo: Data?", "weight: Float?",
+            "height: Double?", "count: Int32?", "birthday: String?", "meSage: String?",
+        ])
+        #expect(fixture.properties("Pet").last?.wireName == "me$sage")
+        #expect(fixture.properties("Pet")[1].description == "The name.")
+        #expect(fixture.spec.model(named: "Pet")?.description == "A pet.")
+        #expect(fixture.warnings.isEmpty)
+    }
+
+    @Test func nullableIn30And31BothBecomeOptional() throws {
+        let fixture = try fixture(response: "{ $ref: '#/components/schemas/Box' }", schemas: """
+                Box:
+                  type: object
+                  required: [a, b, c]
+                  properties:
+                    a: { type: string, nullable: true }
+                    b: { type: [integer, "null"] }
+                    c: { oneOf: [{ type: boolean }, { type: "null" }] }
+            """)
+        #expect(fixture.propertyTypes("Box") == ["a: String?", "b: Int?", "c: Bool?"])
+    }
+
+    @Test func aliasesArraysAndDictionariesAreInlined() throws {
+        let fixture = try fixture(response: "{ $ref: '#/components/schemas/Pets' }", schemas: """
+                Pets: { type: array, items: { $ref: '#/components/schemas/Pet' } }
+                Pet:
+                  type: object
+                  properties:
+                    born: { $ref: '#/components/schemas/DOB' }
+                    labels: { type: object, additionalProperties: { type: string } }
+                    scores: { type: object, additionalProperties: { type: array, items: { type: integer } } }
+                DOB: { type: string, format: date-time }
+            """)
+        #expect(fixture.endpoint("getThing")?.response == .type(.array(.model("Pet"))))
+        #expect(fixture.propertyTypes("Pet") == ["born: Date?", "labels: [String: String]?", "scores: [String: [Int]]?"])
+        #expect(fixture.spec.models.map(\.name) == ["Pet"])
+    }
+
+    @Test func allOfMergesThePropertiesOfItsParts() throws {
+        let fixture = try fixture(response: "{ $ref: '#/components/schemas/Dog' }", schemas: """
+                Animal:
+                  type: object
+                  required: [kind]
+                  properties: { kind: { type: string } }
+                Dog:
+                  allOf:
+                    - $ref: '#/components/schemas/Animal'
+                    - type: object
+                      required: [bark]
+                      properties: { bark: { type: boolean } }
+            """)
+        #expect(fixture.propertyTypes("Dog") == ["kind: String", "bark: Bool"])
+        #expect(!fixture.spec.models.contains { $0.name == "Animal" })
+    }
+
+    @Test func enumerationsDropTheEmptyStringAndCasesThatClash() throws {
+        let fixture = try fixture(response: "{ $ref: '#/components/schemas/Kind' }", schemas: """
+                Kind:
+                  type: string
+                  enum: [cat, "", dog, DOG, cat]
+            """)
+        guard case .enumeration(let cases)? = fixture.spec.model(named: "Kind")?.kind else {
+            Issue.record("Kind is not an enumeration")
+            return
+        }
+        #expect(cases.map(\.value) == ["cat", "dog"])
+        #expect(fixture.warnings == [
+            "api.yaml:18:7: warning: the empty string is not supported as a case of enum 'Kind'; it is left out of the known values (the open enum still accepts it)",
+            "api.yaml:19:28: warning: the cases 'dog' and 'DOG' of enum 'Kind' both become the Swift name 'dog'; 'DOG' is left out of the known values (the open enum still accepts it)",
+        ])
+    }
+
+    @Test func aOneOfOfObjectsIsOneStructWithAWarning() throws {
+        let fixture = try fixture(response: "{ $ref: '#/components/schemas/Exercise' }", schemas: """
+                Walk:
+                  type: object
+                  required: [kind, length]
+                  properties: { kind: { type: string }, length: { type: integer } }
+                Swim:
+                  type: object
+                  required: [kind]
+                  properties: { kind: { type: string }, depth: { type: number } }
+                Exercise:
+                  oneOf:
+                    - $ref: '#/components/schemas/Walk'
+                    - $ref: '#/components/schemas/Swim'
+                  discriminator: { propertyName: kind }
+            """)
+        #expect(fixture.propertyTypes("Exercise") == ["kind: String", "length: Int?", "depth: Double?"])
+        #expect(fixture.warnings == [
+            "api.yaml:26:7: warning: 'oneOf' of objects is generated as one struct 'Exercise' with the properties of every alternative ('Walk', 'Swim'), optional unless all require them; the alternatives are not told apart",
+        ])
+    }
+
+    @Test func whatCannotBeTypedIsLeftOutWithAWarning() throws {
+        let fixture = try fixture(response: "{ $ref: '#/components/schemas/Thing' }", schemas: """
+                Thing:
+                  type: object
+                  properties:
+                    id: { type: string }
+                    value: { oneOf: [{ type: string }, { type: integer }] }
+                    extra: { type: object }
+                    anything: {}
+                    parent: { $ref: '#/components/schemas/Thing' }
+                    children: { type: array, items: { $ref: '#/components/schemas/Thing' } }
+            """)
+        #expect(fixture.propertyTypes("Thing") == ["id: String?", "children: [Thing]?"])
+        #expect(fixture.warnings == [
+            "api.yaml:21:9: warning: property 'value' of 'Thing' is a 'oneOf' of a string, an integer, which EndpointGen cannot type; it is left out",
+            "api.yaml:22:9: warning: property 'extra' of 'Thing' is a free-form object, which EndpointGen cannot type; it is left out",
+            "api.yaml:23:9: warning: property 'anything' of 'Thing' is a schema without a type (any JSON value), which EndpointGen cannot type; it is left out",
+            "api.yaml:24:9: warning: property 'parent' of 'Thing' holds a 'Thing', which holds a 'Thing' again: a Swift struct cannot contain itself, so the property is left out",
+        ])
+    }
+
+    @Test func defaultsAreKeptWhenTheyFitTheirType() throws {
+        let fixture = try fixture(response: "{ $ref: '#/components/schemas/Page' }", schemas: """
+                Page:
+                  type: object
+                  properties:
+                    size: { type: integer, default: 20 }
+                    order: { type: string, enum: [asc, desc], default: asc }
+                    wrong: { type: integer, default: many }
+            """)
+        #expect(fixture.properties("Page").map(\.defaultValue) == [.int(20), .string("asc"), nil])
+        #expect(fixture.propertyTypes("Page") == ["size: Int?", "order: PageOrder?", "wrong: Int?"])
+        #expect(fixture.warnings == [
+            "api.yaml:22:42: warning: the default of property 'wrong' of 'Page' does not fit its type 'Int?'; it is left out",
+        ])
+    }
+
+    @Test func namesThatClashOrAreReservedAreMadeUnique() throws {
+        let fixture = try fixture(response: "{ $ref: '#/components/schemas/Pair' }", schemas: """
+                Pair:
+                  type: object
+                  properties:
+                    first: { $ref: '#/components/schemas/user.profile' }
+                    second: { $ref: '#/components/schemas/user_profile' }
+                    third: { $ref: '#/components/schemas/String' }
+                    fourth_name: { type: string }
+                    fourthName: { type: string }
+                user.profile: { type: object, properties: { a: { type: string } } }
+                user_profile: { type: object, properties: { b: { type: string } } }
+                String: { type: object, properties: { c: { type: string } } }
+            """)
+        #expect(fixture.propertyTypes("Pair") == [
+            "first: UserProfile?", "second: UserProfile2?", "third: StringModel?", "fourthName: String?", "fourthName2: String?",
+        ])
+        #expect(fixture.warnings == [
+            "api.yaml:26:19: warning: the schema 'user_profile' becomes the Swift name 'UserProfile', which another schema has; it is generated as 'UserProfile2'",
+            "api.yaml:27:13: warning: the schema name 'String' is reserved (a built-in type or Swift keyword); it is generated as 'StringModel'",
+        ])
+    }
+}
