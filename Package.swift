@@ -47,6 +47,15 @@ let package = Package(
         .executableTarget(name: "yaml-benchmark", dependencies: ["YAML"], path: "Benchmarks/YAMLBenchmark"),
         .executableTarget(name: "mustache-benchmark", dependencies: ["Mustache"], path: "Benchmarks/MustacheBenchmark"),
         .executableTarget(name: "spec-benchmark", dependencies: ["EndpointSpec", "YAML"], path: "Benchmarks/SpecBenchmark"),
+
+        // MARK: Fuzzing (Tests/Fuzz/run.sh builds each with -sanitize=fuzzer,address -DFUZZING; plain builds replay files)
+        .target(name: "FuzzSupport", dependencies: ["Diagnostics"], path: "Tests/Fuzz/FuzzSupport"),
+        .executableTarget(name: "fuzz-yaml", dependencies: ["YAML", "FuzzSupport"], path: "Tests/Fuzz/YAMLFuzz"),
+        .executableTarget(name: "fuzz-spec", dependencies: ["EndpointSpec", "FuzzSupport"], path: "Tests/Fuzz/SpecFuzz"),
+        .executableTarget(name: "fuzz-mustache", dependencies: ["Mustache", "FuzzSupport"], path: "Tests/Fuzz/MustacheFuzz"),
+        .executableTarget(
+            name: "fuzz-generate", dependencies: ["EndpointGenCore", "EndpointSpec", "FuzzSupport"], path: "Tests/Fuzz/GenerateFuzz"
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
