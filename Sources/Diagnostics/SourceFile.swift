@@ -4,20 +4,33 @@ public struct SourceFile: Sendable {
     public let path: String
     /// The whole text.
     public let text: String
-    /// The lines, without their terminators; `lines[0]` is line 1.
-    public let lines: [Substring]
-
-    /// Indexes `text`, splitting on `\n`, `\r\n` and `\r`.
+    /// Keeps the text; lines are found only when a diagnostic needs one, so a file that loads without
+    /// problems never pays for indexing.
     public init(path: String, text: String) {
         self.path = path
         self.text = text
-        self.lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" })
+    }
+
+    /// The lines, without their terminators (`\n`, `\r\n` or `\r`); `lines[0]` is line 1.
+    public var lines: [Substring] {
+        text.split(omittingEmptySubsequences: false, whereSeparator: Self.isLineBreak)
     }
 
     /// The text of a 1-based line, or `nil` past the end.
     public func line(_ number: Int) -> String? {
-        guard number >= 1, number <= lines.count else { return nil }
-        return String(lines[number - 1])
+        guard number >= 1 else { return nil }
+        var remaining = number - 1
+        var start = text.startIndex
+        while remaining > 0 {
+            guard let end = text[start...].firstIndex(where: Self.isLineBreak) else { return nil }
+            start = text.index(after: end)
+            remaining -= 1
+        }
+        return String(text[start...].prefix(while: { !Self.isLineBreak($0) }))
+    }
+
+    private static func isLineBreak(_ character: Character) -> Bool {
+        character == "\n" || character == "\r\n" || character == "\r"
     }
 
     /// The location of a 1-based line and column in this file.

@@ -9,12 +9,15 @@ public import Diagnostics
 public enum YAMLParser {
     /// Parses every document of a stream. A 0-document stream (an empty file, only comments) gives `[]`.
     public static func parse(_ text: String, file: String, limits: YAMLLimits = .default) throws(DiagnosticError) -> [YAMLNode] {
-        try parse(Array(text.utf8), file: file, limits: limits)
+        try parse(Array(text.utf8), source: SourceFile(path: file, text: text), limits: limits)
     }
 
     /// Parses every document of a stream of bytes, which need not be valid UTF-8 (invalid input is an error).
     public static func parse(_ bytes: [UInt8], file: String, limits: YAMLLimits = .default) throws(DiagnosticError) -> [YAMLNode] {
-        let source = SourceFile(path: file, text: String(decoding: bytes, as: UTF8.self))
+        try parse(bytes, source: SourceFile(path: file, text: String(decoding: bytes, as: UTF8.self)), limits: limits)
+    }
+
+    private static func parse(_ bytes: [UInt8], source: SourceFile, limits: YAMLLimits) throws(DiagnosticError) -> [YAMLNode] {
         var builder = TreeBuilder(source: source, limits: limits)
         do {
             try EventReader.read(bytes, source: source) { event throws(DiagnosticError) in

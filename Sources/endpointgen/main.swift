@@ -33,11 +33,13 @@ func run(_ rawArguments: [String]) -> Int32 {
     var diagnostics: [Diagnostic] = []
     var loaded: [(path: String, spec: Spec)] = []
     for path in arguments.specs.map(displayPath) {
-        do {
-            let result = try SpecLoader.load(path: path)
+        // Result(catching:), not do/catch: Swift 6.3.1's debug build miscompiles a typed-throws do/catch
+        // around this call once `Spec` grows (it crashed reading `result.warnings`); release was fine.
+        switch Result(catching: { () throws(DiagnosticError) in try SpecLoader.load(path: path) }) {
+        case .success(let result):
             diagnostics += result.warnings
             loaded.append((path, result.spec))
-        } catch {
+        case .failure(let error):
             diagnostics += error.diagnostics
         }
     }

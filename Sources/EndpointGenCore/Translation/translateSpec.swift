@@ -4,6 +4,8 @@ import EndpointSpec
 /// The whole template context for a validated spec, and the warnings translation has to give
 /// (e.g. a model renamed because its name would shadow a type the generated code uses).
 func translateSpec(_ spec: Spec, specPath: String, options: GeneratorOptions) -> (ClientContext, [Diagnostic]) {
+    var options = options
+    options.completionHandlers = options.completionHandlers || spec.completionHandlers
     let prefix = SwiftName.type(spec.name)
     let clientName = prefix + "Client"
     let protocolName = clientName + "Protocol"

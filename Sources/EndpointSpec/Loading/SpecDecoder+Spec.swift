@@ -2,7 +2,7 @@ import Diagnostics
 import YAML
 
 extension SpecDecoder {
-    static let specKeys = ["name", "server", "version", "variables", "defaults", "auth", "policy", "errors", "endpoints", "models", "include"]
+    static let specKeys = ["name", "server", "version", "variables", "defaults", "auth", "policy", "errors", "endpoints", "models", "include", "completionHandlers"]
 
     /// The whole spec; `models` are the already decoded models of this file and its includes.
     mutating func spec(_ root: YAMLNode, models: [Model]) -> Spec? {
@@ -21,7 +21,9 @@ extension SpecDecoder {
         guard let name, let server else { return nil }
         return Spec(
             name: name, server: server, version: version, variables: variables, defaults: defaults, auth: auth,
-            policy: policy, errors: errors, endpoints: endpoints, models: models, location: root.location
+            policy: policy, errors: errors, endpoints: endpoints, models: models,
+            completionHandlers: fields["completionHandlers"].flatMap { bool($0, "'completionHandlers'") } ?? false,
+            location: root.location
         )
     }
 

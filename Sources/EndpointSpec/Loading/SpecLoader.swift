@@ -23,23 +23,21 @@ public enum SpecLoader {
     /// Loads a spec from memory; `readInclude` gets each include's path, resolved against its includer's folder.
     ///
     /// Throws every error and warning at once, sorted by location, when there is any error.
-    public static func load(text: String, path: String, readInclude: (String) throws -> String) throws(DiagnosticError) -> LoadedSpec {
+    public static func load(text: String, path: String, readInclude: @escaping (String) throws -> String) throws(DiagnosticError) -> LoadedSpec {
         let sink = DiagnosticSink()
         sink.register(path: path, text: text)
         let root = try YAMLParser.parseDocument(text, file: path)
-        return try withoutActuallyEscaping(readInclude) { readInclude throws(DiagnosticError) in
-            var includes = IncludeResolver(sink: sink, readInclude: readInclude)
-            includes.visit(root, path: path)
-            let modelPairs = declaredModels(includes.files, mainPath: path, sink: sink)
-            var decoder = SpecDecoder(sink: sink, modelNames: Set(modelPairs.map(\.name)))
-            let models = modelPairs.compactMap { decoder.model($0.pair, name: $0.name) }
-            let spec = decoder.spec(root, models: models)
-            if let spec, !sink.hasErrors {
-                SpecChecks(spec: spec, mainPath: path, sink: sink).run()
-            }
-            guard let spec, !sink.hasErrors else { throw DiagnosticError(sink.diagnostics) }
-            return LoadedSpec(spec: spec, warnings: sink.diagnostics)
+        var includes = IncludeResolver(sink: sink, readInclude: readInclude)
+        includes.visit(root, path: path)
+        let modelPairs = declaredModels(includes.files, mainPath: path, sink: sink)
+        var decoder = SpecDecoder(sink: sink, modelNames: Set(modelPairs.map(\.name)))
+        let models = modelPairs.compactMap { decoder.model($0.pair, name: $0.name) }
+        let spec = decoder.spec(root, models: models)
+        if let spec, !sink.hasErrors {
+            SpecChecks(spec: spec, mainPath: path, sink: sink).run()
         }
+        guard let spec, !sink.hasErrors else { throw DiagnosticError(sink.diagnostics) }
+        return LoadedSpec(spec: spec, warnings: sink.diagnostics)
     }
 
     /// The model declarations of every file, included files first; reports duplicates across files.

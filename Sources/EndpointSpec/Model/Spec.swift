@@ -26,10 +26,15 @@ public struct Spec: Equatable, Sendable {
     public var location: SourceLocation
 
     /// Creates a spec.
+    /// Whether the client also gets completion-handler variants of its methods (`completionHandlers: true`).
+    public var completionHandlers: Bool
+
     public init(
         name: String, server: Server, version: String?, variables: [Variable], defaults: Defaults, auth: Auth?,
-        policy: Policy, errors: ErrorPolicy, endpoints: [Endpoint], models: [Model], location: SourceLocation
+        policy: Policy, errors: ErrorPolicy, endpoints: [Endpoint], models: [Model], completionHandlers: Bool = false,
+        location: SourceLocation
     ) {
+        self.completionHandlers = completionHandlers
         self.name = name
         self.server = server
         self.version = version

@@ -1,0 +1,109 @@
+// Sends 2,000 sequential GETs of a small JSON body through EndpointRuntime (all built-in middleware on)
+// and through a plain URLSession loop with JSONDecoder, in the same run against the loopback echo server,
+// then prints both, their ratio, and the runtime's own cost per request over a stub transport.
+import EndpointRuntime
+import Foundation
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The body `/json` returns.
+struct User: Decodable, Sendable {
+    let id: Int
+    let name: String
+    let email: String
+    let active: Bool
+}
+
+let requests = 2_000
+let rounds = 3
+let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+/// Starts Tests/Servers/echo_server.py and returns it with its base URL.
+func startServer() throws -> (Process, URL) {
+    let server = Process()
+    server.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    server.arguments = ["python3", repository.appendingPathComponent("Tests/Servers/echo_server.py").path]
+    let output = Pipe()
+    server.standardOutput = output
+    try server.run()
+    var line = Data()
+    while let byte = try output.fileHandleForReading.read(upToCount: 1), let first = byte.first, first != UInt8(ascii: "\n") {
+        line.append(first)
+    }
+    guard let port = Int(String(decoding: line, as: UTF8.self)), let url = URL(string: "http://127.0.0.1:\(port)") else {
+        throw URLError(.cannotConnectToHost)
+    }
+    return (server, url)
+}
+
+/// Seconds taken by `body`, run off the main actor (as an app's networking code would be) so neither side
+/// pays for hops back to the main thread.
+func measure(_ body: @escaping @Sendable () async throws -> Void) async throws -> Double {
+    try await Task.detached {
+        let start = ContinuousClock.now
+        try await body()
+        let elapsed = ContinuousClock.now - start
+        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    }.value
+}
+
+/// A configuration with every built-in middleware on, set so none of them holds a request back.
+func configuration(_ server: ServerAddress) -> ClientConfiguration {
+    ClientConfiguration(
+        server: server, version: "1", defaultHeaders: [ParameterTemplate(name: "X-Api-Version", value: "{version}")],
+        auth: .header(name: "Authorization", prefix: "Bearer"), retry: .standard,
+        rateLimit: RateLimit(count: 1_000_000, interval: .seconds(1)), maxConcurrentRequests: 64)
+}
+
+let tokens = ClosureTokenProvider(token: { "benchmark-token" })
+let discard = LogSink { _ in }
+
+let (server, baseURL) = try startServer()
+defer { server.terminate() }
+guard let address = ServerAddress(url: baseURL) else { fatalError("bad server URL \(baseURL)") }
+
+let client = EndpointClient(configuration: configuration(address), tokenProvider: tokens, logSink: discard)
+let getUser = Request<User>(method: .get, path: "/json")
+let session = URLSession(configuration: .default)
+let decoder = JSONDecoder()
+var plainRequest = URLRequest(url: baseURL.appendingPathComponent("json"))
+plainRequest.setValue("application/json", forHTTPHeaderField: "Accept")
+
+func runtimeLoop() async throws {
+    for _ in 0..<requests { _ = try await client.send(getUser) }
+}
+
+func plainLoop() async throws {
+    for _ in 0..<requests {
+        let (data, response) = try await session.data(for: plainRequest)
+        guard (response as? HTTPURLResponse)?.statusCode == 200 else { throw URLError(.badServerResponse) }
+        _ = try decoder.decode(User.self, from: data)
+    }
+}
+
+// Warm up both paths (connections, caches), then alternate rounds and keep each side's best.
+try await runtimeLoop()
+try await plainLoop()
+var runtimeBest = Double.infinity
+var plainBest = Double.infinity
+for _ in 0..<rounds {
+    plainBest = min(plainBest, try await measure(plainLoop))
+    runtimeBest = min(runtimeBest, try await measure(runtimeLoop))
+}
+print("loopback, \(requests) sequential GETs (best of \(rounds)):")
+print(String(format: "  plain URLSession + JSONDecoder: %.3f s (%.0f requests/s)", plainBest, Double(requests) / plainBest))
+print(String(format: "  EndpointRuntime:                %.3f s (%.0f requests/s)", runtimeBest, Double(requests) / runtimeBest))
+print(String(format: "  ratio runtime / plain: %.3f (target <= 1.05)", runtimeBest / plainBest))
+
+// The runtime's own work per request: build, middleware, decode, over a stub that answers at once.
+let stubRequests = 20_000
+let body = Data(#"{"id": 1, "name": "Ada Lovelace", "email": "ada@example.com", "active": true}"#.utf8)
+let stub = StubTransport(handler: { _ in StubTransport.Reply(headers: ["Content-Type": "application/json"], body: body) })
+let stubClient = EndpointClient(configuration: configuration(address), transport: stub, tokenProvider: tokens, logSink: discard)
+for _ in 0..<1_000 { _ = try await stubClient.send(getUser) }
+let stubSeconds = try await measure {
+    for _ in 0..<stubRequests { _ = try await stubClient.send(getUser) }
+}
+print(String(format: "runtime overhead with the stub transport: %.1f µs per request (%d requests)", stubSeconds / Double(stubRequests) * 1e6, stubRequests))

@@ -1,0 +1,77 @@
+/// Everything a client needs to know about an API, usually generated from its spec.
+public struct ClientConfiguration: Sendable {
+    /// The server every request goes to.
+    public var server: ServerAddress
+    /// The API version, available to templates as `{version}`.
+    public var version: String?
+    /// Query items every request carries.
+    public var defaultQuery: [ParameterTemplate]
+    /// Headers every request carries.
+    public var defaultHeaders: [ParameterTemplate]
+    /// Run-time values for `{name}` placeholders in the templates, e.g. `["deviceType": "ios"]`.
+    public var variables: [String: String]
+    /// How long a request may take (per attempt); a request's own `timeout` wins.
+    public var timeout: Duration
+    /// Response content types accepted for decoded responses; empty accepts any.
+    public var acceptableContentTypes: [String]
+    /// The JSON field of an error body that holds the server's message, e.g. `"error"` or `"error.message"`.
+    public var errorMessageField: String?
+    /// The message used when the body has none.
+    public var fallbackErrorMessage: String
+    /// How the token is sent, or `nil` for an API without authentication.
+    public var auth: AuthScheme?
+    /// Retries for idempotent requests; a request's own `retry` wins.
+    public var retry: RetryPolicy
+    /// At most this many requests per interval, or `nil` for no limit.
+    public var rateLimit: RateLimit?
+    /// At most this many requests in flight (FIFO), or `nil` for no limit.
+    public var maxConcurrentRequests: Int?
+    /// The date format of JSON bodies.
+    public var dateCoding: DateCoding
+
+    /// A configuration; only the server is required.
+    /// The timeout when the spec names none: 60 seconds.
+    public static let defaultTimeout: Duration = .seconds(60)
+
+    /// The message of a failed request when the server gives none and the spec names no fallback.
+    public static let defaultFallbackErrorMessage = "The server could not complete the request."
+
+    public init(
+        server: ServerAddress,
+        version: String? = nil,
+        defaultQuery: [ParameterTemplate] = [],
+        defaultHeaders: [ParameterTemplate] = [],
+        variables: [String: String] = [:],
+        timeout: Duration = ClientConfiguration.defaultTimeout,
+        acceptableContentTypes: [String] = ["application/json"],
+        errorMessageField: String? = nil,
+        fallbackErrorMessage: String = ClientConfiguration.defaultFallbackErrorMessage,
+        auth: AuthScheme? = nil,
+        retry: RetryPolicy = .standard,
+        rateLimit: RateLimit? = nil,
+        maxConcurrentRequests: Int? = nil,
+        dateCoding: DateCoding = .iso8601
+    ) {
+        self.server = server
+        self.version = version
+        self.defaultQuery = defaultQuery
+        self.defaultHeaders = defaultHeaders
+        self.variables = variables
+        self.timeout = timeout
+        self.acceptableContentTypes = acceptableContentTypes
+        self.errorMessageField = errorMessageField
+        self.fallbackErrorMessage = fallbackErrorMessage
+        self.auth = auth
+        self.retry = retry
+        self.rateLimit = rateLimit
+        self.maxConcurrentRequests = maxConcurrentRequests
+        self.dateCoding = dateCoding
+    }
+
+    /// The template variables plus `version`.
+    var templateVariables: [String: String] {
+        var all = variables
+        if let version { all["version"] = version }
+        return all
+    }
+}

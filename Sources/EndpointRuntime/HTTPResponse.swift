@@ -1,0 +1,25 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// What a transport returns: the body and the response head.
+public struct HTTPResponse: Sendable {
+    /// The body bytes.
+    public var data: Data
+    /// The status line and headers.
+    public var response: HTTPURLResponse
+
+    /// A response from its parts.
+    public init(data: Data, response: HTTPURLResponse) {
+        self.data = data
+        self.response = response
+    }
+
+    /// The status code.
+    public var statusCode: Int { response.statusCode }
+
+    /// A header value, case-insensitively.
+    public func header(_ name: String) -> String? { response.value(forHTTPHeaderField: name) }
+}

@@ -1,0 +1,25 @@
+/// Writes one line per request (method, URL, status, duration, bytes) to a sink, secrets redacted.
+struct LoggingMiddleware: Middleware {
+    let sink: LogSink
+    /// Names always redacted besides each request's own secret parameters (e.g. a query token's name).
+    let secrets: Set<String>
+
+    func intercept(_ request: PipelineRequest, next: MiddlewareNext) async throws(EndpointError) -> HTTPResponse {
+        let start = ContinuousClock.now
+        do throws(EndpointError) {
+            let response = try await next(request)
+            log(request, response, since: start)
+            return response
+        } catch {
+            log(request, nil, since: start)
+            throw error
+        }
+    }
+
+    private func log(_ request: PipelineRequest, _ response: HTTPResponse?, since start: ContinuousClock.Instant) {
+        let summary = RequestSummary(
+            request: request.urlRequest, response: response, duration: .now - start,
+            secrets: secrets.union(request.secretParameters))
+        sink.write(summary.line)
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// A step every request passes through on its way to the transport: it may change the request, wait,
+/// retry, or look at the response. Call `next` to go on.
+public protocol Middleware: Sendable {
+    /// Handles `request`, usually by calling `next` once (or more, to retry).
+    func intercept(_ request: PipelineRequest, next: MiddlewareNext) async throws(EndpointError) -> HTTPResponse
+}
+
+/// The rest of the chain after a middleware.
+public typealias MiddlewareNext = @Sendable (PipelineRequest) async throws(EndpointError) -> HTTPResponse
+
+/// A request as the middleware chain sees it: the `URLRequest` plus what the endpoint said about it.
+public struct PipelineRequest: Sendable {
+    /// The request to send; middleware may change it.
+    public var urlRequest: URLRequest
+    /// Whether the token is sent.
+    public var auth: AuthRequirement
+    /// The retry policy in force.
+    public var retry: RetryPolicy
+    /// Parameter names to redact in logs.
+    public var secretParameters: Set<String>
+    /// Where the transport reports progress.
+    public var progress: (@Sendable (TransferProgress) -> Void)?
+
+    /// A pipeline request from its parts.
+    public init(
+        urlRequest: URLRequest, auth: AuthRequirement = .optional, retry: RetryPolicy = .none,
+        secretParameters: Set<String> = [], progress: (@Sendable (TransferProgress) -> Void)? = nil
+    ) {
+        self.urlRequest = urlRequest
+        self.auth = auth
+        self.retry = retry
+        self.secretParameters = secretParameters
+        self.progress = progress
+    }
+
+    /// The HTTP method.
+    public var method: HTTPMethod { HTTPMethod(urlRequest.httpMethod ?? "GET") }
+}
+
+/// Builds one `MiddlewareNext` from a list of middleware and the transport at its end.
+enum MiddlewareChain {
+    /// The first middleware runs first; the transport runs last; thrown errors become `EndpointError`.
+    static func make(_ middleware: [any Middleware], transport: any Transport) -> MiddlewareNext {
+        let send: MiddlewareNext = { request throws(EndpointError) in
+            do {
+                return try await transport.send(request.urlRequest, progress: request.progress)
+            } catch {
+                throw EndpointError(error)
+            }
+        }
+        var chain = send
+        for step in middleware.reversed() {
+            chain = link(step, to: chain)
+        }
+        return chain
+    }
+
+    /// `step` in front of `next`. (A named function: the compiler crashes on this closure inside `reduce`.)
+    private static func link(_ step: any Middleware, to next: @escaping MiddlewareNext) -> MiddlewareNext {
+        { request throws(EndpointError) in try await step.intercept(request, next: next) }
+    }
+}

@@ -1,0 +1,57 @@
+/// One call of an endpoint, built by value and sent with `EndpointClient.send(_:)`.
+///
+/// ```swift
+/// let request = Request<User>(method: .get, path: "/users/{id}", pathParameters: ["id": id],
+///                             query: [QueryItem("include", include)], auth: .required)
+/// ```
+public struct Request<Response: Decodable & Sendable>: Sendable {
+    /// The HTTP method.
+    public var method: HTTPMethod
+    /// The path below the base path, with `{name}` placeholders for path parameters.
+    public var path: String
+    /// Text forms of the path parameters; each is percent-encoded as one segment.
+    public var pathParameters: [String: [String]]
+    /// Query items, after the configuration's default ones.
+    public var query: [QueryItem]
+    /// Headers, after the configuration's default ones (a request header with the same name wins).
+    public var headers: [HeaderField]
+    /// The body, if any.
+    public var body: RequestBody?
+    /// Whether the token is sent.
+    public var auth: AuthRequirement
+    /// This request's timeout, or `nil` for the configuration's.
+    public var timeout: Duration?
+    /// This request's retry policy, or `nil` for the configuration's.
+    public var retry: RetryPolicy?
+    /// Parameter names whose values never appear in logs, e.g. `["password"]`.
+    public var secretParameters: Set<String>
+    /// Statuses that count as success; anything else is `.unacceptableStatus`.
+    public var acceptableStatus: Range<Int>
+
+    /// A request; only the method and path are required.
+    public init(
+        method: HTTPMethod,
+        path: String,
+        pathParameters: [String: any ParameterValue] = [:],
+        query: [QueryItem] = [],
+        headers: [HeaderField] = [],
+        body: RequestBody? = nil,
+        auth: AuthRequirement = .optional,
+        timeout: Duration? = nil,
+        retry: RetryPolicy? = nil,
+        secretParameters: Set<String> = [],
+        acceptableStatus: Range<Int> = 200..<300
+    ) {
+        self.method = method
+        self.path = path
+        self.pathParameters = pathParameters.mapValues(\.parameterValues)
+        self.query = query
+        self.headers = headers
+        self.body = body
+        self.auth = auth
+        self.timeout = timeout
+        self.retry = retry
+        self.secretParameters = secretParameters
+        self.acceptableStatus = acceptableStatus
+    }
+}

@@ -1,0 +1,13 @@
+import Foundation
+
+/// The body of a request.
+public enum RequestBody: Sendable {
+    /// A Codable value sent as `application/json`, using the client's date format.
+    case json(any Encodable & Sendable)
+    /// Fields sent as `application/x-www-form-urlencoded`.
+    case form([FormField])
+    /// Parts sent as `multipart/form-data`.
+    case multipart([MultipartPart])
+    /// Raw bytes with their content type.
+    case data(Data, contentType: String)
+}

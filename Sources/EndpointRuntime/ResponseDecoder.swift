@@ -1,0 +1,87 @@
+import Foundation
+
+/// Checks a response's status and content type and turns its body into the requested type.
+struct ResponseDecoder: Sendable {
+    let configuration: ClientConfiguration
+    let decoder: JSONDecoder
+
+    /// Throws `.unacceptableStatus` with the server's message (or the fallback) when the status is outside `acceptable`.
+    func validateStatus(_ response: HTTPResponse, acceptable: Range<Int>) throws(EndpointError) {
+        guard !acceptable.contains(response.statusCode) else { return }
+        throw .unacceptableStatus(statusCode: response.statusCode, message: serverMessage(in: response.data), body: response.data)
+    }
+
+    /// The body as `R`: `Empty` ignores it, `Data` and `String` take it raw, anything else is decoded from JSON.
+    func decode<R: Decodable>(_ type: R.Type, from response: HTTPResponse) throws(EndpointError) -> R {
+        if let empty = Empty() as? R { return empty }
+        if let data = response.data as? R { return data }
+        if R.self == String.self {
+            guard let text = String(data: response.data, encoding: .utf8) as? R else {
+                throw decodingFailure(R.self, path: "", reason: "the body is not UTF-8 text", response)
+            }
+            return text
+        }
+        try checkContentType(response)
+        do {
+            return try decoder.decode(R.self, from: response.data)
+        } catch let error as DecodingError {
+            let (path, reason) = Self.describe(error)
+            throw decodingFailure(R.self, path: path, reason: reason, response)
+        } catch {
+            throw decodingFailure(R.self, path: "", reason: "\(error)", response)
+        }
+    }
+
+    private func checkContentType(_ response: HTTPResponse) throws(EndpointError) {
+        let acceptable = configuration.acceptableContentTypes.map { $0.lowercased() }
+        guard !acceptable.isEmpty else { return }
+        let contentType = response.header("Content-Type")
+        // Plain Swift trimming: Foundation's `trimmingCharacters(in:)` goes through NSString and showed up in profiles.
+        let mediaType = contentType?.split(separator: ";").first.map { String($0.filter { $0 != " " && $0 != "\t" }).lowercased() }
+        guard let mediaType, acceptable.contains(mediaType) else {
+            throw .unacceptableContentType(contentType, statusCode: response.statusCode, body: response.data)
+        }
+    }
+
+    private func decodingFailure<R>(_ type: R.Type, path: String, reason: String, _ response: HTTPResponse) -> EndpointError {
+        .decodingFailed(type: String(describing: type), path: path, reason: reason, statusCode: response.statusCode, body: response.data)
+    }
+
+    /// The message at `errorMessageField` (a dotted path) of a JSON body, else the fallback.
+    private func serverMessage(in body: Data) -> String {
+        guard let field = configuration.errorMessageField,
+            var value = try? JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed])
+        else { return configuration.fallbackErrorMessage }
+        for key in field.split(separator: ".") {
+            guard let object = value as? [String: Any], let inner = object[String(key)] else { return configuration.fallbackErrorMessage }
+            value = inner
+        }
+        return (value as? String).flatMap { $0.isEmpty ? nil : $0 } ?? configuration.fallbackErrorMessage
+    }
+
+    /// Where a decoding error happened (e.g. `items[2].name`) and what it was.
+    static func describe(_ error: DecodingError) -> (path: String, reason: String) {
+        let context: DecodingError.Context
+        let reason: String
+        switch error {
+        case .typeMismatch(let type, let ctx):
+            (context, reason) = (ctx, "expected \(type)")
+        case .valueNotFound(let type, let ctx):
+            (context, reason) = (ctx, "expected \(type) but found null")
+        case .keyNotFound(let key, let ctx):
+            (context, reason) = (ctx, "missing key '\(key.stringValue)'")
+        case .dataCorrupted(let ctx):
+            (context, reason) = (ctx, ctx.codingPath.isEmpty ? "the body is not valid JSON" : ctx.debugDescription)
+        @unknown default:
+            return ("", "\(error)")
+        }
+        let path = context.codingPath.reduce(into: "") { path, key in
+            if let index = key.intValue {
+                path += "[\(index)]"
+            } else {
+                path += path.isEmpty ? key.stringValue : ".\(key.stringValue)"
+            }
+        }
+        return (path, reason)
+    }
+}

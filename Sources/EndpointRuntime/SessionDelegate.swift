@@ -1,0 +1,88 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The one delegate of a `URLSessionTransport`'s session: collects each task's body, reports its
+/// progress, resumes its caller on completion, and keeps credentials from other hosts on redirects.
+///
+/// `@unchecked Sendable` is safe: its only state is `tasks`, a `LockedState`.
+final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+    /// What one running task has gathered so far.
+    private struct TaskState {
+        let continuation: CheckedContinuation<(Data, URLResponse), any Error>
+        let progress: @Sendable (TransferProgress) -> Void
+        var data = Data()
+        var transfer = TransferProgress()
+    }
+
+    /// Headers still sent when a redirect leaves the original origin; everything else (credentials,
+    /// cookies, custom auth headers) stays behind.
+    private static let crossOriginHeaders: Set<String> = ["accept", "accept-language", "content-type", "content-language", "user-agent"]
+
+    private let tasks = LockedState<[Int: TaskState]>([:])
+
+    /// Starts tracking `task`; call before resuming it.
+    func register(
+        _ task: URLSessionTask,
+        continuation: CheckedContinuation<(Data, URLResponse), any Error>,
+        progress: @escaping @Sendable (TransferProgress) -> Void
+    ) {
+        tasks.withLock { $0[task.taskIdentifier] = TaskState(continuation: continuation, progress: progress) }
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        let report = tasks.withLock { tasks -> (TransferProgress, @Sendable (TransferProgress) -> Void)? in
+            guard var state = tasks[dataTask.taskIdentifier] else { return nil }
+            state.data.append(data)
+            state.transfer.bytesReceived += Int64(data.count)
+            let expected = dataTask.response?.expectedContentLength ?? -1
+            state.transfer.totalBytesToReceive = expected >= 0 ? expected : nil
+            tasks[dataTask.taskIdentifier] = state
+            return (state.transfer, state.progress)
+        }
+        if let (transfer, progress) = report { progress(transfer) }
+    }
+
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, didSendBodyData bytesSent: Int64, totalBytesSent: Int64,
+        totalBytesExpectedToSend: Int64
+    ) {
+        let report = tasks.withLock { tasks -> (TransferProgress, @Sendable (TransferProgress) -> Void)? in
+            guard var state = tasks[task.taskIdentifier] else { return nil }
+            state.transfer.bytesSent = totalBytesSent
+            state.transfer.totalBytesToSend = totalBytesExpectedToSend >= 0 ? totalBytesExpectedToSend : nil
+            tasks[task.taskIdentifier] = state
+            return (state.transfer, state.progress)
+        }
+        if let (transfer, progress) = report { progress(transfer) }
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+        guard let state = tasks.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) else { return }
+        if let error {
+            state.continuation.resume(throwing: error)
+        } else if let response = task.response {
+            state.continuation.resume(returning: (state.data, response))
+        } else {
+            state.continuation.resume(throwing: URLError(.badServerResponse))
+        }
+    }
+
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+        newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
+    ) {
+        guard let from = task.originalRequest?.url, let to = request.url, !Self.sameOrigin(from, to) else {
+            return completionHandler(request)
+        }
+        var stripped = request
+        stripped.allHTTPHeaderFields = request.allHTTPHeaderFields?.filter { Self.crossOriginHeaders.contains($0.key.lowercased()) }
+        completionHandler(stripped)
+    }
+
+    private static func sameOrigin(_ a: URL, _ b: URL) -> Bool {
+        a.scheme?.lowercased() == b.scheme?.lowercased() && a.host?.lowercased() == b.host?.lowercased() && a.port == b.port
+    }
+}

@@ -1,0 +1,12 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Moves one request over the wire; swap it (e.g. for `StubTransport`) in one line.
+public protocol Transport: Sendable {
+    /// Sends `request`, reporting progress if asked, and returns the response whatever its status.
+    /// Throws `URLError` (or `CancellationError`) when no response arrives.
+    func send(_ request: URLRequest, progress: (@Sendable (TransferProgress) -> Void)?) async throws -> HTTPResponse
+}

@@ -1,0 +1,111 @@
+import EndpointRuntime
+import Foundation
+import Testing
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// A token store whose refresh is slow enough for requests to pile up behind it, and counts refreshes.
+actor TestTokens: TokenProvider {
+    private var current: String?
+    private let next: String?
+    private(set) var refreshes = 0
+
+    init(_ current: String?, refreshesTo next: String? = nil) {
+        self.current = current
+        self.next = next
+    }
+
+    func token() -> String? { current }
+
+    func refreshToken() async throws -> String? {
+        refreshes += 1
+        try await Task.sleep(for: .milliseconds(100))
+        current = next
+        return next
+    }
+}
+
+/// The auth middleware against the echo server.
+@Suite(.enabled(if: EchoServer.available, EchoServer.why))
+struct AuthMiddlewareTests {
+    func client(_ tokens: TestTokens, scheme: AuthScheme = .header(name: "Authorization", prefix: "JWT"), counter: String = UUID().uuidString,
+                onFailure: (@Sendable (EndpointError, RequestSummary) -> Void)? = nil) throws -> EndpointClient {
+        var configuration = try EchoServer.configuration(counter: counter)
+        configuration.auth = scheme
+        return EndpointClient(configuration: configuration, tokenProvider: tokens, onFailure: onFailure)
+    }
+
+    @Test func headerCarriesTheSchemePrefix() async throws {
+        let echo = try await client(TestTokens("abc")).send(Request<Echo>(method: .get, path: "/echo"))
+        #expect(echo.headers["authorization"] == "JWT abc")
+        let bare = try await client(TestTokens("abc"), scheme: .header(name: "X-Token", prefix: nil)).send(Request<Echo>(method: .get, path: "/echo"))
+        #expect(bare.headers["x-token"] == "abc")
+    }
+
+    @Test func queryTokenIsAppended() async throws {
+        let echo = try await client(TestTokens("a b"), scheme: .query(name: "access_token"))
+            .send(Request<Echo>(method: .get, path: "/echo", query: [QueryItem("q", 1)]))
+        #expect(echo.query == "q=1&access_token=a%20b")
+    }
+
+    @Test func noneSendsNoToken() async throws {
+        let echo = try await client(TestTokens("abc")).send(Request<Echo>(method: .get, path: "/echo", auth: .none))
+        #expect(echo.headers["authorization"] == nil)
+    }
+
+    @Test func requiredWithoutTokenIsNotSent() async throws {
+        let counter = UUID().uuidString
+        let client = try client(TestTokens(nil), counter: counter)
+        await #expect(throws: EndpointError.invalidRequest("the endpoint requires authentication and no token is available")) {
+            try await client.send(Request<Echo>(method: .get, path: "/echo", auth: .required))
+        }
+        #expect(try await client.send(Request<Echo>(method: .get, path: "/echo", auth: .optional)).headers["authorization"] == nil)
+        #expect(try await EchoServer.stats(counter).total == 1)
+    }
+
+    @Test func oneRefreshIsSharedByAllRequestsInFlight() async throws {
+        let tokens = TestTokens("old", refreshesTo: "new")
+        let counter = UUID().uuidString
+        let client = try client(tokens, counter: counter)
+        let paths = try await withThrowingTaskGroup(of: String.self) { group in
+            for _ in 0..<10 {
+                group.addTask { try await client.send(Request<Echo>(method: .post, path: "/protected/new", auth: .required)).headers["authorization"] ?? "" }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(paths == Array(repeating: "JWT new", count: 10))
+        #expect(await tokens.refreshes == 1)
+        #expect(try await EchoServer.stats(counter).total == 20)
+    }
+
+    @Test func a401AfterTheRefreshReachesTheFailureHook() async throws {
+        let tokens = TestTokens("old", refreshesTo: "still-wrong")
+        let failures = Recorder<String>()
+        let client = try client(tokens) { error, summary in failures.append("\(error.statusCode ?? 0) \(summary.method) \(summary.statusCode ?? 0)") }
+        await #expect(throws: EndpointError.unacceptableStatus(statusCode: 401, message: "The server could not complete the request.", body: Data(#"{"error": "token expired"}"#.utf8))) {
+            try await client.send(Request<Echo>(method: .get, path: "/protected/good", auth: .required))
+        }
+        #expect(await tokens.refreshes == 1)
+        #expect(failures.values == ["401 GET 401"])
+    }
+
+    @Test func tokenIsNeverSentToAnotherHost() async throws {
+        let configuration = try EchoServer.configuration()
+        let client = try client(TestTokens("abc"))
+        let otherHost = "http://localhost:\(configuration.server.port ?? 80)/echo/elsewhere"
+        let redirected = try await client.send(Request<Echo>(
+            method: .get, path: "/redirect", query: [QueryItem("to", otherHost)], headers: [HeaderField("X-Trace", "t")]))
+        #expect(redirected.path == "/echo/elsewhere")
+        #expect(redirected.headers["authorization"] == nil)
+        #expect(redirected.headers["x-trace"] == nil)
+
+        let sameHost = try await client.send(Request<Echo>(
+            method: .get, path: "/redirect", query: [QueryItem("to", configuration.server.baseURLString + "/echo/here")]))
+        #expect(sameHost.headers["authorization"] == "JWT abc")
+
+        let (data, _) = try await client.send(URLRequest(url: try #require(URL(string: otherHost))))
+        #expect(try JSONDecoder().decode(Echo.self, from: data).headers["authorization"] == nil)
+    }
+}

@@ -1,0 +1,148 @@
+import EndpointRuntime
+import Foundation
+import Testing
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// How requests are built, seen through a stub transport.
+@Suite struct RequestBuildingTests {
+    let server = ServerAddress(scheme: "https", host: "api.example.com", basePath: "/v2")
+
+    /// Sends `request` through a stub answering `{}` and returns what the transport received.
+    func sent<R>(_ request: Request<R>, configuration: ClientConfiguration? = nil) async throws -> URLRequest {
+        let stub = StubTransport(handler: { _ in .json("{}") })
+        let client = EndpointClient(configuration: configuration ?? ClientConfiguration(server: server, retry: .none), transport: stub)
+        _ = try? await client.send(request)
+        return try #require(stub.requests.first)
+    }
+
+    /// The error `request` fails with, asserting nothing reached the transport.
+    func failure<R>(_ request: Request<R>, configuration: ClientConfiguration? = nil) async -> EndpointError? {
+        let stub = StubTransport(handler: { _ in .json("{}") })
+        let client = EndpointClient(configuration: configuration ?? ClientConfiguration(server: server, retry: .none), transport: stub)
+        do {
+            _ = try await client.send(request)
+            return nil
+        } catch {
+            #expect(stub.requests.isEmpty)
+            return error
+        }
+    }
+
+    @Test func pathParametersStayOneSegment() async throws {
+        let request = Request<Empty>(method: .get, path: "/users/{id}/files/{name}", pathParameters: ["id": "../admin", "name": "a/b c"])
+        #expect(try await sent(request).url?.absoluteString == "https://api.example.com/v2/users/..%2Fadmin/files/a%2Fb%20c")
+        let dots = Request<Empty>(method: .get, path: "/users/{id}", pathParameters: ["id": ".."])
+        #expect(try await sent(dots).url?.absoluteString == "https://api.example.com/v2/users/%2E%2E")
+    }
+
+    @Test func missingAndEmptyPathParametersAreRefused() async {
+        #expect(await failure(Request<Empty>(method: .get, path: "/users/{id}")) == .invalidRequest("path parameter 'id' needs exactly one value"))
+        #expect(await failure(Request<Empty>(method: .get, path: "/users/{id}", pathParameters: ["id": ""])) == .invalidRequest("path parameter 'id' is empty"))
+    }
+
+    @Test func queryRepeatsArraysAndFormatsValuesPredictably() async throws {
+        let date = Date(timeIntervalSince1970: 1_714_564_800)
+        let absent: Int? = nil
+        let request = Request<Empty>(method: .get, path: "/search", query: [
+            QueryItem("tag", ["a b", "c&d"]), QueryItem("active", true), QueryItem("since", date),
+            QueryItem("page", absent), QueryItem("limit", 20), QueryItem("role", Role.admin),
+        ])
+        #expect(try await sent(request).url?.query == "tag=a%20b&tag=c%26d&active=true&since=2024-05-01T12%3A00%3A00Z&limit=20&role=admin")
+    }
+
+    @Test func defaultParametersSubstituteVersionAndVariables() async throws {
+        var configuration = ClientConfiguration(server: server, version: "2.1", retry: .none)
+        configuration.defaultQuery = [ParameterTemplate(name: "api", value: "v{version}")]
+        configuration.defaultHeaders = [ParameterTemplate(name: "X-Device", value: "{deviceType}-{version}")]
+        configuration.variables = ["deviceType": "ios"]
+        let request = try await sent(Request<Empty>(method: .get, path: "/ping", query: [QueryItem("q", 1)]), configuration: configuration)
+        #expect(request.url?.query == "api=v2.1&q=1")
+        #expect(request.value(forHTTPHeaderField: "X-Device") == "ios-2.1")
+        #expect(request.value(forHTTPHeaderField: "Accept") == "application/json")
+        #expect(request.timeoutInterval == 60)
+    }
+
+    @Test func undefinedVariableIsAnInvalidRequest() async {
+        let configuration = ClientConfiguration(server: server, defaultHeaders: [ParameterTemplate(name: "X-Device", value: "{deviceType}")])
+        let error = await failure(Request<Empty>(method: .get, path: "/ping"), configuration: configuration)
+        #expect(error == .invalidRequest("parameter 'X-Device' uses undefined variable 'deviceType'"))
+        #expect(error?.failureReason == "Invalid request: parameter 'X-Device' uses undefined variable 'deviceType'.")
+    }
+
+    @Test func headerWithLineBreakIsRefused() async {
+        let request = Request<Empty>(method: .get, path: "/ping", headers: [HeaderField("X-Trace", "a\r\nX-Admin: 1")])
+        #expect(await failure(request) == .invalidRequest("header 'X-Trace' contains a line break"))
+        let badName = Request<Empty>(method: .get, path: "/ping", headers: [HeaderField("X Trace", "a")])
+        #expect(await failure(badName) == .invalidRequest("'X Trace' is not a valid header name"))
+    }
+
+    @Test func requiredStringMustNotBeEmpty() {
+        #expect(throws: EndpointError.invalidRequest("required parameter 'email' is empty")) { try Validate.nonEmpty("", name: "email") }
+        #expect(throws: Never.self) { try Validate.nonEmpty("a@b.c", name: "email") }
+    }
+
+    @Test func requestHeadersOverrideDefaultsAndTimeoutIsPerRequest() async throws {
+        let configuration = ClientConfiguration(server: server, defaultHeaders: [ParameterTemplate(name: "X-Trace", value: "default")])
+        let request = Request<Empty>(method: .delete, path: "/x", headers: [HeaderField("X-Trace", "mine")], timeout: .milliseconds(2500))
+        let urlRequest = try await sent(request, configuration: configuration)
+        #expect(urlRequest.value(forHTTPHeaderField: "X-Trace") == "mine")
+        #expect(urlRequest.httpMethod == "DELETE")
+        #expect(urlRequest.timeoutInterval == 2.5)
+    }
+
+    @Test func jsonBodyUsesTheDateCoding() async throws {
+        let body = Payload(name: "Ada", at: Date(timeIntervalSince1970: 0))
+        let request = try await sent(Request<Empty>(method: .post, path: "/p", body: .json(body)))
+        #expect(request.value(forHTTPHeaderField: "Content-Type") == "application/json")
+        let decoded = try JSONSerialization.jsonObject(with: try #require(request.httpBody)) as? [String: String]
+        #expect(decoded == ["name": "Ada", "at": "1970-01-01T00:00:00Z"])
+    }
+
+    @Test func formBodyIsURLEncoded() async throws {
+        let request = try await sent(Request<Empty>(method: .post, path: "/login", body: .form([FormField("user", "a b"), FormField("tags", ["x", "y&z"])])))
+        #expect(request.value(forHTTPHeaderField: "Content-Type") == "application/x-www-form-urlencoded")
+        #expect(request.httpBody.map { String(decoding: $0, as: UTF8.self) } == "user=a%20b&tags=x&tags=y%26z")
+    }
+
+    @Test func multipartBodyHasOnePartPerField() async throws {
+        let parts = [MultipartPart(name: "title", value: "Hi"), MultipartPart(name: "file", filename: "a\".txt", contentType: "text/plain", data: Data("abc".utf8))]
+        let request = try await sent(Request<Empty>(method: .post, path: "/upload", body: .multipart(parts)))
+        let contentType = try #require(request.value(forHTTPHeaderField: "Content-Type"))
+        #expect(contentType.hasPrefix("multipart/form-data; boundary=EndpointGen-"))
+        let boundary = String(contentType.dropFirst("multipart/form-data; boundary=".count))
+        #expect(request.httpBody.map { String(decoding: $0, as: UTF8.self) } == """
+            --\(boundary)\r
+            Content-Disposition: form-data; name="title"\r
+            \r
+            Hi\r
+            --\(boundary)\r
+            Content-Disposition: form-data; name="file"; filename="a%22.txt"\r
+            Content-Type: text/plain\r
+            \r
+            abc\r
+            --\(boundary)--\r
+
+            """)
+    }
+
+    @Test func rawDataBodyKeepsItsContentType() async throws {
+        let request = try await sent(Request<Empty>(method: .put, path: "/blob", body: .data(Data([1, 2, 3]), contentType: "application/octet-stream")))
+        #expect(request.httpBody == Data([1, 2, 3]))
+        #expect(request.value(forHTTPHeaderField: "Content-Type") == "application/octet-stream")
+    }
+
+    @Test func methodsKnowIfTheyAreIdempotent() {
+        let idempotent = [HTTPMethod.get, .head, .put, .delete, .options, .post, .patch, "propfind"].map { "\($0) \($0.isIdempotent)" }
+        #expect(idempotent == ["GET true", "HEAD true", "PUT true", "DELETE true", "OPTIONS true", "POST false", "PATCH false", "PROPFIND false"])
+    }
+}
+
+enum Role: String, ParameterValue { case admin }
+
+struct Payload: Codable, Sendable {
+    let name: String
+    let at: Date
+}

@@ -1,0 +1,95 @@
+@testable import EndpointRuntime
+import Foundation
+import Testing
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The retry middleware: what is retried, how often, and how long it waits.
+@Suite struct RetryMiddlewareTests {
+    let quick = RetryPolicy(attempts: 2, statuses: [503], backoff: .constant(.milliseconds(10)))
+
+    @Test func transportFailuresOfIdempotentRequestsAreRetried() async throws {
+        let stub = StubTransport(responses: [.failure(.networkConnectionLost), .failure(.timedOut), .json("{}")])
+        let client = EndpointClient(configuration: ClientConfiguration(server: ServerAddress(host: "api.example.com"), retry: quick), transport: stub)
+        #expect(try await client.send(Request<Empty>(method: .get, path: "/x")) == Empty())
+        #expect(stub.requests.count == 3)
+    }
+
+    @Test func cancellationIsNotRetried() async throws {
+        let stub = StubTransport(responses: [.failure(.cancelled), .json("{}")])
+        let client = EndpointClient(configuration: ClientConfiguration(server: ServerAddress(host: "api.example.com"), retry: quick), transport: stub)
+        await #expect(throws: EndpointError.cancelled) { try await client.send(Request<Empty>(method: .get, path: "/x")) }
+        #expect(stub.requests.count == 1)
+    }
+
+    @Test func exponentialBackoffDoublesWithJitterAndIsBounded() {
+        let policy = RetryPolicy(attempts: 10, backoff: .exponential(base: .milliseconds(100)), maxDelay: .seconds(1))
+        for _ in 0..<100 {
+            #expect((Duration.milliseconds(50)...Duration.milliseconds(100)).contains(policy.delay(beforeRetry: 0)))
+            #expect((Duration.milliseconds(200)...Duration.milliseconds(400)).contains(policy.delay(beforeRetry: 2)))
+            #expect((Duration.milliseconds(500)...Duration.seconds(1)).contains(policy.delay(beforeRetry: 9)))
+        }
+        #expect(RetryPolicy(attempts: 1, backoff: .constant(.seconds(5)), maxDelay: .seconds(2)).delay(beforeRetry: 0) == .seconds(2))
+    }
+
+    @Test func retryAfterIsReadAsSecondsOrDate() throws {
+        let url = try #require(URL(string: "https://api.example.com"))
+        func response(_ value: String) throws -> HTTPResponse {
+            HTTPResponse(data: Data(), response: try #require(HTTPURLResponse(url: url, statusCode: 503, httpVersion: nil, headerFields: ["Retry-After": value])))
+        }
+        #expect(RetryMiddleware.retryAfter(try response("3")) == .seconds(3))
+        #expect(RetryMiddleware.retryAfter(try response("Wed, 21 Oct 2015 07:28:00 GMT")) == .zero)
+        #expect(RetryMiddleware.retryAfter(try response("soon")) == nil)
+    }
+}
+
+/// The retry middleware against the echo server, which counts what actually arrived.
+@Suite(.enabled(if: EchoServer.available, EchoServer.why))
+struct RetryServerTests {
+    func client(_ retry: RetryPolicy, counter: String) throws -> EndpointClient {
+        var configuration = try EchoServer.configuration(counter: counter)
+        configuration.retry = retry
+        return EndpointClient(configuration: configuration)
+    }
+
+    let quick = RetryPolicy(attempts: 2, statuses: [503], backoff: .constant(.milliseconds(10)))
+
+    @Test func idempotentRequestIsRetriedOnARetryableStatus() async throws {
+        let counter = UUID().uuidString
+        let echo = try await client(quick, counter: counter).send(Request<Echo>(method: .get, path: "/flaky/{key}/2", pathParameters: ["key": counter]))
+        #expect(echo.method == "GET")
+        #expect(try await EchoServer.stats(counter).total == 3)
+    }
+
+    @Test func postIsNeverRetried() async throws {
+        let counter = UUID().uuidString
+        let request = Request<Echo>(method: .post, path: "/flaky/{key}/1", pathParameters: ["key": counter])
+        await #expect(throws: EndpointError.self) { try await client(quick, counter: counter).send(request) }
+        #expect(try await EchoServer.stats(counter).total == 1)
+    }
+
+    @Test func retriesAreBounded() async throws {
+        let counter = UUID().uuidString
+        let request = Request<Echo>(method: .get, path: "/flaky/{key}/5", pathParameters: ["key": counter])
+        let client = try client(quick, counter: counter)
+        do {
+            _ = try await client.send(request)
+            Issue.record("a request that fails 5 times succeeded with 2 retries")
+        } catch {
+            #expect(error.statusCode == 503)
+        }
+        #expect(try await EchoServer.stats(counter).total == 3)
+    }
+
+    @Test func retryAfterIsHonoured() async throws {
+        let counter = UUID().uuidString
+        let policy = RetryPolicy(attempts: 1, statuses: [429], backoff: .none)
+        let request = Request<Echo>(method: .get, path: "/flaky/{key}/1", pathParameters: ["key": counter], query: [QueryItem("status", 429), QueryItem("retry_after", 1)])
+        #expect(try await client(policy, counter: counter).send(request).method == "GET")
+        let arrivals = try await EchoServer.stats(counter).arrivals
+        #expect(arrivals.count == 2)
+        #expect(arrivals[1] - arrivals[0] >= 0.99, "the retry waited for Retry-After: 1 (a lower bound: sleeping never ends early)")
+    }
+}

@@ -1,0 +1,143 @@
+import EndpointRuntime
+import Foundation
+import Testing
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The real transport against the loopback echo server.
+@Suite(.enabled(if: EchoServer.available, EchoServer.why))
+struct URLSessionTransportTests {
+    @Test func sendsPathQueryHeadersAndBody() async throws {
+        let client = EndpointClient(configuration: try EchoServer.configuration())
+        let echo = try await client.send(Request<Echo>(
+            method: .post, path: "/echo/{id}", pathParameters: ["id": "../admin"], query: [QueryItem("tag", ["a", "b"])],
+            headers: [HeaderField("X-Trace", "t1")], body: .form([FormField("name", "Ada")])))
+        #expect(echo.method == "POST")
+        #expect(echo.path == "/echo/..%2Fadmin")
+        #expect(echo.query == "tag=a&tag=b")
+        #expect(echo.headers["x-trace"] == "t1")
+        #expect(echo.headers["content-type"] == "application/x-www-form-urlencoded")
+        #expect(echo.body == "name=Ada")
+    }
+
+    @Test func statusMessageComesFromTheConfiguredField() async throws {
+        var configuration = try EchoServer.configuration()
+        configuration.errorMessageField = "message"
+        let client = EndpointClient(configuration: configuration)
+        do {
+            _ = try await client.send(Request<Echo>(method: .get, path: "/status/409", query: [QueryItem("message", "Name taken.")]))
+            Issue.record("a 409 succeeded")
+        } catch {
+            #expect(error == .unacceptableStatus(statusCode: 409, message: "Name taken.", body: Data(#"{"message": "Name taken."}"#.utf8)))
+        }
+        #expect(try await client.send(Request<Empty>(method: .get, path: "/status/204")) == Empty())
+    }
+
+    @Test func timeoutIsItsOwnError() async throws {
+        let client = EndpointClient(configuration: try EchoServer.configuration())
+        await #expect(throws: EndpointError.timeout) {
+            try await client.send(Request<Echo>(method: .get, path: "/delay", query: [QueryItem("ms", 3000)], timeout: .milliseconds(300)))
+        }
+    }
+
+    @Test func connectionRefusedIsATransportFailure() async throws {
+        let configuration = ClientConfiguration(server: ServerAddress(scheme: "http", host: "127.0.0.1", port: 1), retry: .none)
+        do {
+            _ = try await EndpointClient(configuration: configuration).send(Request<Empty>(method: .get, path: "/"))
+            Issue.record("port 1 answered")
+        } catch {
+            #expect(error == .transport(code: .cannotConnectToHost, description: error.transportDescription))
+        }
+    }
+
+    @Test func cancellingTheTaskCancelsTheRequest() async throws {
+        let counter = UUID().uuidString
+        let client = EndpointClient(configuration: try EchoServer.configuration(counter: counter))
+        let task = Task { try await client.send(Request<Echo>(method: .get, path: "/delay", query: [QueryItem("ms", 5000)])) }
+        try await waitUntil { try await EchoServer.stats(counter).total == 1 }
+        task.cancel()
+        await #expect(throws: EndpointError.cancelled) { try await task.value }
+    }
+
+    @Test func completionHandleCancels() async throws {
+        let counter = UUID().uuidString
+        let client = EndpointClient(configuration: try EchoServer.configuration(counter: counter))
+        let queue = DispatchQueue(label: "completion")
+        let result: Result<Echo, EndpointError> = try await withCheckedThrowingContinuation { continuation in
+            let handle = client.send(Request<Echo>(method: .get, path: "/delay", query: [QueryItem("ms", 5000)]), queue: queue) {
+                continuation.resume(returning: $0)
+            }
+            Task {
+                try await waitUntil { try await EchoServer.stats(counter).total == 1 }
+                handle.cancel()
+            }
+        }
+        #expect(throws: EndpointError.cancelled) { try result.get() }
+    }
+
+    @Test func completionHandlerDeliversOnTheQueue() async throws {
+        let client = EndpointClient(configuration: try EchoServer.configuration())
+        let queue = DispatchQueue(label: "completion")
+        let key = DispatchSpecificKey<String>()
+        queue.setSpecific(key: key, value: "completion")
+        let (result, label) = await withCheckedContinuation { continuation in
+            client.send(Request<Echo>(method: .get, path: "/echo"), queue: queue) {
+                continuation.resume(returning: ($0, DispatchQueue.getSpecific(key: key)))
+            }
+        }
+        #expect(try result.get().method == "GET")
+        #expect(label == "completion")
+    }
+
+    @Test func reportsUploadAndDownloadProgress() async throws {
+        let client = EndpointClient(configuration: try EchoServer.configuration())
+        let download = Recorder<TransferProgress>()
+        let data = try await client.send(Request<Data>(method: .get, path: "/bytes/{n}", pathParameters: ["n": 1_000_000]), progress: download.append)
+        #expect(data.count == 1_000_000)
+        #expect(download.values.last == TransferProgress(bytesReceived: 1_000_000, totalBytesToReceive: 1_000_000))
+        #expect(download.values.map(\.bytesReceived) == download.values.map(\.bytesReceived).sorted())
+
+        let upload = Recorder<TransferProgress>()
+        let body = Data(repeating: 65, count: 300_000)
+        let echo = try await client.send(Request<Echo>(method: .put, path: "/echo", body: .data(body, contentType: "text/plain")), progress: upload.append)
+        #expect(echo.body.count == 300_000)
+        #expect(upload.values.contains { $0.bytesSent == 300_000 && $0.totalBytesToSend == 300_000 })
+    }
+
+    @Test func escapeHatchSendsACallerBuiltRequest() async throws {
+        let configuration = try EchoServer.configuration()
+        let client = EndpointClient(configuration: configuration)
+        var request = URLRequest(url: try #require(URL(string: configuration.server.baseURLString + "/echo/raw?x=1")))
+        request.httpMethod = "PATCH"
+        request.setValue("yes", forHTTPHeaderField: "X-Custom")
+        let (data, response) = try await client.send(request)
+        let echo = try JSONDecoder().decode(Echo.self, from: data)
+        #expect(response.statusCode == 200)
+        #expect(echo.method == "PATCH")
+        #expect(echo.path == "/echo/raw")
+        #expect(echo.headers["x-custom"] == "yes")
+        let missing = URLRequest(url: try #require(URL(string: configuration.server.baseURLString + "/status/404")))
+        await #expect(throws: EndpointError.unacceptableStatus(statusCode: 404, message: configuration.fallbackErrorMessage, body: Data())) {
+            try await client.send(missing)
+        }
+    }
+}
+
+extension EndpointError {
+    /// The description of a transport failure (platform wording), so tests can compare whole errors.
+    var transportDescription: String {
+        if case .transport(_, let description) = self { return description }
+        return ""
+    }
+}
+
+/// Polls `condition` every 20 ms for up to 10 s (a bound, not a timing assertion).
+func waitUntil(_ condition: @Sendable () async throws -> Bool) async throws {
+    for _ in 0..<500 {
+        if try await condition() { return }
+        try await Task.sleep(for: .milliseconds(20))
+    }
+    Issue.record("condition not met within 10 s")
+}

@@ -1,0 +1,174 @@
+#!/usr/bin/env python3
+"""Loopback test server for EndpointRuntime (standard library only).
+
+Binds 127.0.0.1 on a free port, prints the port on the first line of stdout and, with
+--port-file PATH, also writes it there. Requests that carry `X-Counter: NAME` are counted in the
+bucket NAME (total, peak in flight, arrival times), so tests running in parallel never share counters.
+
+Routes (any method):
+  /stats?counter=NAME          {"total", "peak", "arrivals"} of a bucket (not counted itself)
+  /status/N[?message=TEXT]     status N; body {"message": TEXT} when given, else empty
+  /delay?ms=N                  sleeps N ms, then echoes
+  /headers?Name=Value...       sets each query item as a response header, body {}
+  /protected/TOKEN             401 unless `Authorization` ends with TOKEN, then echoes
+  /flaky/KEY/N?status=S&retry_after=R
+                               the first N requests for KEY answer S (default 503) with
+                               Retry-After: R when given; later ones echo
+  /redirect?to=URL             302 to URL
+  /bytes/N                     N bytes of application/octet-stream
+  /json                        a small fixed JSON object (the benchmark's payload)
+  anything else                echoes {"method", "path", "query", "headers", "body"} as JSON
+"""
+import argparse
+import json
+import sys
+import threading
+import time
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from urllib.parse import parse_qsl, urlsplit
+
+SMALL_JSON = json.dumps({"id": 1, "name": "Ada Lovelace", "email": "ada@example.com", "active": True}).encode()
+
+
+class Buckets:
+    """Counters per bucket, guarded by one lock."""
+
+    def __init__(self):
+        self.lock = threading.Lock()
+        self.buckets = {}
+        self.flaky = {}
+
+    def enter(self, name):
+        with self.lock:
+            bucket = self.buckets.setdefault(name, {"total": 0, "peak": 0, "inFlight": 0, "arrivals": []})
+            bucket["total"] += 1
+            bucket["inFlight"] += 1
+            bucket["peak"] = max(bucket["peak"], bucket["inFlight"])
+            bucket["arrivals"].append(time.monotonic())
+
+    def leave(self, name):
+        with self.lock:
+            self.buckets[name]["inFlight"] -= 1
+
+    def stats(self, name):
+        with self.lock:
+            bucket = self.buckets.get(name, {"total": 0, "peak": 0, "arrivals": []})
+            return {"total": bucket["total"], "peak": bucket["peak"], "arrivals": list(bucket["arrivals"])}
+
+    def take_failure(self, key, failures):
+        """True while KEY has seen at most `failures` requests."""
+        with self.lock:
+            seen = self.flaky.get(key, 0) + 1
+            self.flaky[key] = seen
+            return seen <= failures
+
+
+BUCKETS = Buckets()
+
+
+class Handler(BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+    disable_nagle_algorithm = True
+
+    def log_message(self, format, *args):
+        pass
+
+    def handle_any(self):
+        length = int(self.headers.get("Content-Length") or 0)
+        body = self.rfile.read(length) if length else b""
+        counter = self.headers.get("X-Counter")
+        if counter:
+            BUCKETS.enter(counter)
+        try:
+            self.route(body)
+        finally:
+            if counter:
+                BUCKETS.leave(counter)
+
+    do_GET = do_POST = do_PUT = do_PATCH = do_DELETE = do_OPTIONS = handle_any
+
+    def do_HEAD(self):
+        self.reply(200, b"", "application/json")
+
+    def route(self, body):
+        url = urlsplit(self.path)
+        query = parse_qsl(url.query, keep_blank_values=True)
+        parts = url.path.strip("/").split("/")
+        head = parts[0]
+        if head == "stats":
+            self.reply_json(200, BUCKETS.stats(dict(query).get("counter", "")))
+        elif head == "status" and len(parts) == 2:
+            message = dict(query).get("message")
+            payload = json.dumps({"message": message}).encode() if message is not None else b""
+            self.reply(int(parts[1]), payload, "application/json")
+        elif head == "delay":
+            time.sleep(int(dict(query).get("ms", "0")) / 1000)
+            self.echo(body)
+        elif head == "headers":
+            self.reply(200, b"{}", None, extra=query)
+        elif head == "protected" and len(parts) == 2:
+            if self.headers.get("Authorization", "").endswith(parts[1]):
+                self.echo(body)
+            else:
+                self.reply_json(401, {"error": "token expired"})
+        elif head == "flaky" and len(parts) == 3:
+            options = dict(query)
+            if BUCKETS.take_failure(parts[1], int(parts[2])):
+                extra = [("Retry-After", options["retry_after"])] if "retry_after" in options else []
+                self.reply(int(options.get("status", "503")), b"", "application/json", extra=extra)
+            else:
+                self.echo(body)
+        elif head == "redirect":
+            self.reply(302, b"", None, extra=[("Location", dict(query)["to"])])
+        elif head == "bytes" and len(parts) == 2:
+            self.reply(200, b"x" * int(parts[1]), "application/octet-stream")
+        elif head == "json":
+            self.reply(200, SMALL_JSON, "application/json")
+        else:
+            self.echo(body)
+
+    def echo(self, body):
+        url = urlsplit(self.path)
+        self.reply_json(200, {
+            "method": self.command,
+            "path": url.path,
+            "query": url.query,
+            "headers": {name.lower(): value for name, value in self.headers.items()},
+            "body": body.decode("utf-8", errors="replace"),
+        })
+
+    def reply_json(self, status, value):
+        self.reply(status, json.dumps(value).encode(), "application/json")
+
+    def reply(self, status, payload, content_type, extra=()):
+        self.send_response(status)
+        if content_type and not any(name.lower() == "content-type" for name, _ in extra):
+            self.send_header("Content-Type", content_type)
+        for name, value in extra:
+            self.send_header(name, value)
+        self.send_header("Content-Length", str(len(payload)))
+        self.end_headers()
+        if self.command != "HEAD":
+            self.wfile.write(payload)
+
+
+class Server(ThreadingHTTPServer):
+    daemon_threads = True
+    request_queue_size = 256
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--port-file")
+    arguments = parser.parse_args()
+    server = Server(("127.0.0.1", 0), Handler)
+    port = server.server_address[1]
+    print(port, flush=True)
+    if arguments.port_file:
+        with open(arguments.port_file, "w") as file:
+            file.write(f"{port}\n")
+    server.serve_forever()
+
+
+if __name__ == "__main__":
+    sys.exit(main())
