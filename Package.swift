@@ -49,6 +49,10 @@ let package = Package(
         .executableTarget(name: "mustache-benchmark", dependencies: ["Mustache"], path: "Benchmarks/MustacheBenchmark"),
         .executableTarget(name: "spec-benchmark", dependencies: ["EndpointSpec", "YAML"], path: "Benchmarks/SpecBenchmark"),
         .testTarget(name: "EndpointRuntimeTests", dependencies: ["EndpointRuntime", "TestSupport"]),
+        .testTarget(
+            name: "HostileInputTests",
+            dependencies: ["EndpointSpec", "YAML", "Diagnostics", "EndpointGenCore", "EndpointRuntime", "TestSupport"]
+        ),
 
         // MARK: Fuzzing (Tests/Fuzz/run.sh builds each with -sanitize=fuzzer,address -DFUZZING; plain builds replay files)
         .target(name: "FuzzSupport", dependencies: ["Diagnostics"], path: "Tests/Fuzz/FuzzSupport"),
