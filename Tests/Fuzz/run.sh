@@ -23,10 +23,10 @@ export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0}
 flags=(-max_len=16384 -timeout=10 -rss_limit_mb=2048 -print_final_stats=1)
 
 for target in "${targets[@]}"; do
-    swift build --scratch-path "$scratch" --product "fuzz-$target" \
+    swift build -c release --scratch-path "$scratch" --product "fuzz-$target" \
         -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING 2>&1 | grep -v -e '^\[' -e 'Cannot export local symbol' || true
 done
-bin=$(swift build --scratch-path "$scratch" --show-bin-path)
+bin=$(swift build -c release --scratch-path "$scratch" --show-bin-path)
 
 # Extra read-only seeds from the shared test data: the YAML suite, the Mustache spec's templates.
 extra_seeds() {

@@ -14,10 +14,10 @@ private let generator: Generator = {
 /// The whole pipeline in memory: a spec that loads must generate; one that does not must say where.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func generateTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
-    let text = String(decoding: FuzzCheck.bytes(data, size), as: UTF8.self)
+    let input = FuzzSpecInput(FuzzCheck.bytes(data, size))
     let loaded: LoadedSpec
     do {
-        loaded = try SpecLoader.load(text: text, path: "Specs/Fuzz.yaml", readInclude: { _ in text })
+        loaded = try SpecLoader.load(text: input.text, path: "Specs/Fuzz.yaml", readInclude: { _ in input.included })
     } catch {
         FuzzCheck.expectLocated(error)
         return 0

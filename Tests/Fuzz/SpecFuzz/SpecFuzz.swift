@@ -1,12 +1,12 @@
-import FuzzSupport
 import EndpointSpec
+import FuzzSupport
 
-/// Spec load and validation of arbitrary text; every include reads the same text again.
+/// Spec load and validation of arbitrary text (see `FuzzSpecInput` for includes).
 @_cdecl("LLVMFuzzerTestOneInput")
 public func specTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
-    let text = String(decoding: FuzzCheck.bytes(data, size), as: UTF8.self)
+    let input = FuzzSpecInput(FuzzCheck.bytes(data, size))
     do {
-        _ = try SpecLoader.load(text: text, path: "Specs/Fuzz.yaml", readInclude: { _ in text })
+        _ = try SpecLoader.load(text: input.text, path: "Specs/Fuzz.yaml", readInclude: { _ in input.included })
     } catch {
         FuzzCheck.expectLocated(error)
     }
