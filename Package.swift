@@ -7,6 +7,8 @@ let package = Package(
     products: [
         .library(name: "EndpointRuntime", targets: ["EndpointRuntime"]),
         .executable(name: "endpointgen", targets: ["endpointgen"]),
+        .plugin(name: "EndpointGenPlugin", targets: ["EndpointGenPlugin"]),
+        .plugin(name: "GenerateClients", targets: ["GenerateClients"]),
     ],
     targets: [
         // MARK: Parsing and diagnostics
@@ -32,9 +34,25 @@ let package = Package(
         .target(name: "EndpointGenCore", dependencies: ["EndpointSpec", "Mustache", "DefaultTemplates", "Diagnostics"]),
         .executableTarget(name: "endpointgen", dependencies: ["EndpointGenCore"]),
 
+        // MARK: Plugins: they build arguments and run endpointgen (Plugins/README.md)
+        .plugin(name: "EndpointGenPlugin", capability: .buildTool(), dependencies: ["endpointgen"]),
+        .plugin(
+            name: "GenerateClients",
+            capability: .command(
+                intent: .custom(verb: "generate-clients", description: "Regenerate Generated/ from Specs/*.yaml with endpointgen"),
+                permissions: [.writeToPackageDirectory(reason: "endpointgen writes the generated clients into the package")]
+            ),
+            dependencies: ["endpointgen"]
+        ),
+
         // MARK: The runtime generated clients stand on
         .target(name: "EndpointRuntime"),
-        .executableTarget(name: "runtime-benchmark", dependencies: ["EndpointRuntime"], path: "Benchmarks/RuntimeBenchmark"),
+        .executableTarget(name: "runtime-benchmark", dependencies: ["EndpointRuntime", "BenchmarkSupport"], path: "Benchmarks/RuntimeBenchmark"),
+
+        // MARK: The clients generated from Specs/ (checked in; compiled in every build)
+        .target(name: "AuthAPI", dependencies: ["EndpointRuntime"], path: "Generated/Auth"),
+        .target(name: "StoreAPI", dependencies: ["EndpointRuntime"], path: "Generated/Store"),
+        .target(name: "HTTPBinAPI", dependencies: ["EndpointRuntime"], path: "Generated/HTTPBin"),
 
         // MARK: Tests
         .target(name: "TestSupport", path: "Tests/TestSupport"),
@@ -42,13 +60,21 @@ let package = Package(
         .testTarget(name: "YAMLTests", dependencies: ["YAML", "TestSupport"], exclude: ["Resources"]),
         .testTarget(name: "MustacheTests", dependencies: ["Mustache", "TestSupport"]),
         .testTarget(name: "EndpointSpecTests", dependencies: ["EndpointSpec", "TestSupport"]),
+        .testTarget(name: "HostileClientTests", dependencies: ["EndpointRuntime"], exclude: ["Hostile.yaml"]),
+        .testTarget(name: "GeneratedClientTests", dependencies: ["AuthAPI", "StoreAPI", "EndpointRuntime"]),
         .testTarget(name: "EndpointGenTests", dependencies: ["EndpointGenCore", "endpointgen", "TestSupport"]),
 
         // MARK: Benchmarks
         .executableTarget(name: "yaml-benchmark", dependencies: ["YAML"], path: "Benchmarks/YAMLBenchmark"),
         .executableTarget(name: "mustache-benchmark", dependencies: ["Mustache"], path: "Benchmarks/MustacheBenchmark"),
-        .executableTarget(name: "spec-benchmark", dependencies: ["EndpointSpec", "YAML"], path: "Benchmarks/SpecBenchmark"),
+        .target(name: "BenchmarkSupport", path: "Benchmarks/Support"),
+        .executableTarget(name: "spec-benchmark", dependencies: ["EndpointSpec", "YAML", "BenchmarkSupport"], path: "Benchmarks/SpecBenchmark"),
+        .executableTarget(
+            name: "generator-benchmark", dependencies: ["EndpointGenCore", "EndpointSpec", "BenchmarkSupport", "endpointgen"],
+            path: "Benchmarks/GeneratorBenchmark"),
         .testTarget(name: "EndpointRuntimeTests", dependencies: ["EndpointRuntime", "TestSupport"]),
+        .testTarget(name: "HTTPBinTests", dependencies: ["HTTPBinAPI", "EndpointRuntime", "TestSupport"]),
+        .executableTarget(name: "httpbin-benchmark", dependencies: ["HTTPBinAPI", "EndpointRuntime", "BenchmarkSupport"], path: "Benchmarks/HTTPBinBenchmark"),
         .testTarget(
             name: "HostileInputTests",
             dependencies: ["EndpointSpec", "YAML", "Diagnostics", "EndpointGenCore", "EndpointRuntime", "TestSupport"],

@@ -46,7 +46,8 @@ public struct AuthClient: AuthClientProtocol {
             auth: .header(name: "Authorization", prefix: "JWT"),
             retry: RetryPolicy(attempts: 2, statuses: [502, 503, 504], backoff: .exponential(base: .milliseconds(500))),
             rateLimit: RateLimit(count: 5, interval: .seconds(1)),
-            maxConcurrentRequests: 4
+            maxConcurrentRequests: 4,
+            dateCoding: .iso8601
         )
     }
 

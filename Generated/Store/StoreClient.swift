@@ -11,7 +11,7 @@ public protocol StoreClientProtocol: Sendable {
     /// `GET /products/{productID}`
     func product(productID: UUID, currency: String) async throws(EndpointError) -> Product
     /// `GET /products/{productID}/image`
-    func productImage(productID: UUID) async throws(EndpointError) -> Data
+    func productImage(productID: UUID, progress: (@Sendable (TransferProgress) -> Void)?) async throws(EndpointError) -> Data
     /// `GET /products/{productID}/notes`
     func productNotes(productID: UUID) async throws(EndpointError) -> String
     /// `GET /prices`
@@ -21,9 +21,9 @@ public protocol StoreClientProtocol: Sendable {
     /// `PATCH /orders/{orderID}`
     func updateOrder(orderID: Int64, status: OrderStatus) async throws(EndpointError) -> Order
     /// `PUT /orders/{orderID}/receipt`
-    func uploadReceipt(orderID: Int64, receipt: Data) async throws(EndpointError) -> Empty
+    func uploadReceipt(orderID: Int64, receipt: Data, progress: (@Sendable (TransferProgress) -> Void)?) async throws(EndpointError) -> Empty
     /// `POST /photos`
-    func uploadPhoto(photo: Data, caption: String?, pin: String) async throws(EndpointError) -> Empty
+    func uploadPhoto(photo: Data, caption: String?, pin: String, progress: (@Sendable (TransferProgress) -> Void)?) async throws(EndpointError) -> Empty
     /// `DELETE /orders/{orderID}`
     func cancelOrder(orderID: Int64) async throws(EndpointError) -> Empty
     /// `HEAD /ping`
@@ -63,7 +63,8 @@ public struct StoreClient: StoreClientProtocol {
             auth: .header(name: "X-Session", prefix: "Bearer"),
             retry: RetryPolicy(attempts: 3, statuses: [429, 503], backoff: .constant(.milliseconds(250))),
             rateLimit: RateLimit(count: 100, interval: .seconds(60)),
-            maxConcurrentRequests: 6
+            maxConcurrentRequests: 6,
+            dateCoding: .iso8601
         )
     }
 
@@ -110,8 +111,8 @@ public struct StoreClient: StoreClientProtocol {
     }
 
     /// `GET /products/{productID}/image`
-    public func productImage(productID: UUID) async throws(EndpointError) -> Data {
-        return try await self.client.send(StoreEndpoints.productImage(productID: productID))
+    public func productImage(productID: UUID, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> Data {
+        return try await self.client.send(StoreEndpoints.productImage(productID: productID), progress: progress)
     }
 
     /// `GET /products/{productID}/notes`
@@ -135,14 +136,14 @@ public struct StoreClient: StoreClientProtocol {
     }
 
     /// `PUT /orders/{orderID}/receipt`
-    public func uploadReceipt(orderID: Int64, receipt: Data) async throws(EndpointError) -> Empty {
-        return try await self.client.send(StoreEndpoints.uploadReceipt(orderID: orderID, receipt: receipt))
+    public func uploadReceipt(orderID: Int64, receipt: Data, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> Empty {
+        return try await self.client.send(StoreEndpoints.uploadReceipt(orderID: orderID, receipt: receipt), progress: progress)
     }
 
     /// `POST /photos`
-    public func uploadPhoto(photo: Data, caption: String? = nil, pin: String) async throws(EndpointError) -> Empty {
+    public func uploadPhoto(photo: Data, caption: String? = nil, pin: String, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> Empty {
         try Validate.nonEmpty(pin, name: "X-Pin")
-        return try await self.client.send(StoreEndpoints.uploadPhoto(photo: photo, caption: caption, pin: pin))
+        return try await self.client.send(StoreEndpoints.uploadPhoto(photo: photo, caption: caption, pin: pin), progress: progress)
     }
 
     /// `DELETE /orders/{orderID}`

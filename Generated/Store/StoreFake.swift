@@ -46,7 +46,7 @@ public struct FakeStoreClient: StoreClientProtocol {
     }
 
     /// Calls `productImageHandler`.
-    public func productImage(productID: UUID) async throws(EndpointError) -> Data {
+    public func productImage(productID: UUID, progress: (@Sendable (TransferProgress) -> Void)?) async throws(EndpointError) -> Data {
         guard let _handler = self.productImageHandler else { throw .invalidRequest("FakeStoreClient.productImageHandler is not set") }
         return try await _handler(productID)
     }
@@ -76,13 +76,13 @@ public struct FakeStoreClient: StoreClientProtocol {
     }
 
     /// Calls `uploadReceiptHandler`.
-    public func uploadReceipt(orderID: Int64, receipt: Data) async throws(EndpointError) -> Empty {
+    public func uploadReceipt(orderID: Int64, receipt: Data, progress: (@Sendable (TransferProgress) -> Void)?) async throws(EndpointError) -> Empty {
         guard let _handler = self.uploadReceiptHandler else { throw .invalidRequest("FakeStoreClient.uploadReceiptHandler is not set") }
         return try await _handler(orderID, receipt)
     }
 
     /// Calls `uploadPhotoHandler`.
-    public func uploadPhoto(photo: Data, caption: String?, pin: String) async throws(EndpointError) -> Empty {
+    public func uploadPhoto(photo: Data, caption: String?, pin: String, progress: (@Sendable (TransferProgress) -> Void)?) async throws(EndpointError) -> Empty {
         guard let _handler = self.uploadPhotoHandler else { throw .invalidRequest("FakeStoreClient.uploadPhotoHandler is not set") }
         return try await _handler(photo, caption, pin)
     }

@@ -28,7 +28,7 @@ public struct Generator: Sendable {
     }
 
     /// The files for one spec, at `<stem>/<stem><Template>.swift` (e.g. `Auth/AuthClient.swift` for
-    /// `Specs/Auth.yaml` and `Client.swift.mustache`), and the warnings translation gave.
+    /// `Specs/Auth.yaml` or `Auth.endpoints.yaml` and `Client.swift.mustache`), and the warnings translation gave.
     public func generate(_ spec: Spec, specPath: String) throws(DiagnosticError) -> (files: [GeneratedFile], warnings: [Diagnostic]) {
         let (context, warnings) = translateSpec(spec, specPath: specPath, options: options)
         let value: MustacheValue
@@ -37,7 +37,7 @@ public struct Generator: Sendable {
         } catch {
             throw DiagnosticError(Diagnostic(.error, "internal error: the template context cannot be encoded: \(error)"))
         }
-        let stem = URL(fileURLWithPath: specPath).deletingPathExtension().lastPathComponent
+        let stem = Self.stem(of: specPath)
         var files: [GeneratedFile] = []
         for name in templates.names where name.hasSuffix(".swift") {
             let text = try templates.render(name, context: value, options: RenderOptions(escaping: .none, strict: true))
@@ -46,18 +46,47 @@ public struct Generator: Sendable {
         return (files, warnings)
     }
 
+    /// The spec's file name up to its first dot, so that `MyAPI.endpoints.yaml` (the build tool plugin's
+    /// naming) gives `MyAPI` like `MyAPI.yaml`; a name that starts with a dot loses only its extension.
+    static func stem(of specPath: String) -> String {
+        let url = URL(fileURLWithPath: specPath)
+        let stem = url.lastPathComponent.prefix { $0 != "." }
+        return stem.isEmpty ? url.deletingPathExtension().lastPathComponent : String(stem)
+    }
+
     /// Whatever a template did, generated text has no trailing spaces, no blank line right after `{`
     /// or right before `}`, no two blank lines in a row, and ends in exactly one newline.
+    ///
+    /// Works on UTF-8 bytes: the rules only look at ASCII, and this runs over every byte generated.
     static func tidy(_ text: String) -> String {
-        var lines: [String] = []
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            let line = String(line).trimmingTrailingWhitespace()
-            let previous = lines.last
-            if line.isEmpty, previous == nil || previous!.isEmpty || previous!.hasSuffix("{") { continue }
-            if line.trimmingLeadingWhitespace().hasPrefix("}"), previous?.isEmpty == true { lines.removeLast() }
-            lines.append(line)
+        let newline = UInt8(ascii: "\n"), space = UInt8(ascii: " "), tab = UInt8(ascii: "\t")
+        let bytes = Array(text.utf8)
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count + 1)
+        var previousBlank = true  // no blank lines at the very top
+        var previousOpensBrace = false
+        var lineStart = 0
+        while lineStart <= bytes.count {
+            let lineEnd = bytes[lineStart...].firstIndex(of: newline) ?? bytes.count
+            var end = lineEnd
+            while end > lineStart, bytes[end - 1] == space || bytes[end - 1] == tab { end -= 1 }
+            let line = bytes[lineStart..<end]
+            lineStart = lineEnd + 1
+            if line.isEmpty {
+                if previousBlank || previousOpensBrace { continue }
+                output.append(newline)
+                previousBlank = true
+                continue
+            }
+            if previousBlank, !output.isEmpty, line.first(where: { $0 != space && $0 != tab }) == UInt8(ascii: "}") {
+                output.removeLast()  // the blank line before a closing brace
+            }
+            output.append(contentsOf: line)
+            output.append(newline)
+            previousBlank = false
+            previousOpensBrace = line.last == UInt8(ascii: "{")
         }
-        while lines.last?.isEmpty == true { lines.removeLast() }
-        return lines.joined(separator: "\n") + "\n"
+        while output.count >= 2, output[output.count - 1] == newline, output[output.count - 2] == newline { output.removeLast() }
+        return String(decoding: output, as: UTF8.self)
     }
 }

@@ -60,7 +60,7 @@ struct RequestBuilder: Sendable {
         var result = ""
         var rest = Substring(path)
         while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
-            result += rest[..<open]
+            result += PercentEncoding.encodePath(String(rest[..<open]))
             let name = String(rest[rest.index(after: open)..<close])
             guard let values = parameters[name], values.count == 1, let value = values.first else {
                 throw .invalidRequest("path parameter '\(name)' needs exactly one value")
@@ -69,7 +69,7 @@ struct RequestBuilder: Sendable {
             result += PercentEncoding.encodeSegment(value)
             rest = rest[rest.index(after: close)...]
         }
-        return result + rest
+        return result + PercentEncoding.encodePath(String(rest))
     }
 
     /// `value`, after checking that neither it nor `name` can split the request.

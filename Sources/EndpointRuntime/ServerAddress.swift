@@ -30,7 +30,7 @@ public struct ServerAddress: Sendable, Equatable {
         let portPart = port.map { ":\($0)" } ?? ""
         let path = basePath.hasSuffix("/") ? String(basePath.dropLast()) : basePath
         let slash = path.isEmpty || path.hasPrefix("/") ? "" : "/"
-        return "\(scheme)://\(host)\(portPart)\(slash)\(path)"
+        return "\(scheme)://\(host)\(portPart)\(slash)\(PercentEncoding.encodePath(path))"
     }
 
     /// The base URL, or `nil` when the parts do not form one.

@@ -7,7 +7,7 @@ import FoundationNetworking
 /// The one delegate of a `URLSessionTransport`'s session: collects each task's body, reports its
 /// progress, resumes its caller on completion, and keeps credentials from other hosts on redirects.
 ///
-/// `@unchecked Sendable` is safe: its only state is `tasks`, a `LockedState`.
+/// `@unchecked Sendable` is safe: its only state is `tasks` and `refused`, each a `LockedState`.
 final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     /// What one running task has gathered so far.
     private struct TaskState {
@@ -22,6 +22,8 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
     private static let crossOriginHeaders: Set<String> = ["accept", "accept-language", "content-type", "content-language", "user-agent"]
 
     private let tasks = LockedState<[Int: TaskState]>([:])
+    /// The 401 responses whose authentication challenge was refused, by task, until their task completes.
+    private let refused = LockedState<[Int: HTTPURLResponse]>([:])
 
     /// Starts tracking `task`; call before resuming it.
     func register(
@@ -61,7 +63,9 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
         guard let state = tasks.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) else { return }
-        if let error {
+        if let response = refusedResponse(of: task) {
+            state.continuation.resume(returning: (state.data, response))
+        } else if let error {
             state.continuation.resume(throwing: error)
         } else if let response = task.response {
             state.continuation.resume(returning: (state.data, response))
@@ -84,5 +88,28 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
 
     private static func sameOrigin(_ a: URL, _ b: URL) -> Bool {
         a.scheme?.lowercased() == b.scheme?.lowercased() && a.host?.lowercased() == b.host?.lowercased() && a.port == b.port
+    }
+
+    #if canImport(FoundationNetworking)
+    /// Refuses a server's authentication challenge (a 401 with `WWW-Authenticate`) when no stored credential answers it,
+    /// remembering the 401 so the task's caller gets it as a response.
+    ///
+    /// FoundationNetworking's default handling without a credential does nothing, so the task would hang forever
+    /// (swift-corelibs-foundation#5456); refusing cancels it instead, and the callers turn that back into the 401.
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
+        completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
+    ) {
+        guard challenge.proposedCredential == nil, let response = (challenge.failureResponse ?? task.response) as? HTTPURLResponse else {
+            return completionHandler(.performDefaultHandling, nil)
+        }
+        refused.withLock { $0[task.taskIdentifier] = response }
+        completionHandler(.cancelAuthenticationChallenge, nil)
+    }
+    #endif
+
+    /// The 401 whose challenge was refused for `task`, once; `nil` for any other task.
+    func refusedResponse(of task: URLSessionTask) -> HTTPURLResponse? {
+        refused.withLock { $0.removeValue(forKey: task.taskIdentifier) }
     }
 }

@@ -32,10 +32,41 @@ public final class URLSessionTransport: Transport {
         // FoundationNetworking truncates the timeout to whole seconds (0.3 s would fail at once): round up instead.
         head.timeoutInterval = head.timeoutInterval.rounded(.up)
         #endif
-        let (data, response) = if let progress { try await tracked(head, progress: progress) } else { try await session.data(for: head) }
+        let (data, response) = if let progress { try await tracked(head, progress: progress) } else { try await untracked(head) }
         guard let http = response as? HTTPURLResponse else { throw URLError(.badServerResponse) }
         return HTTPResponse(data: data, response: http)
     }
+
+    #if canImport(FoundationNetworking)
+    /// What `data(for:)` does, keeping the task so that a 401 whose authentication challenge the delegate refused
+    /// (see `SessionDelegate`) comes back as that response rather than as a cancellation.
+    private func untracked(_ request: URLRequest) async throws -> (Data, URLResponse) {
+        let task = LockedState<URLSessionDataTask?>(nil)
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                let dataTask = session.dataTask(with: request) { [delegate] data, response, error in
+                    if let refused = task.withLock({ $0 }).flatMap(delegate.refusedResponse(of:)) {
+                        continuation.resume(returning: (data ?? Data(), refused))
+                    } else if let data, let response {
+                        continuation.resume(returning: (data, response))
+                    } else {
+                        continuation.resume(throwing: error ?? URLError(.badServerResponse))
+                    }
+                }
+                task.withLock { $0 = dataTask }
+                dataTask.resume()
+                if Task.isCancelled { dataTask.cancel() }  // cancelled before `task` was set: `onCancel` found nothing
+            }
+        } onCancel: {
+            task.withLock { $0 }?.cancel()
+        }
+    }
+    #else
+    /// Foundation's fastest path; on Darwin a 401 with an unanswered challenge already arrives as a response.
+    private func untracked(_ request: URLRequest) async throws -> (Data, URLResponse) {
+        try await session.data(for: request)
+    }
+    #endif
 
     /// Runs `request` as a task the delegate tracks, so it reports progress (`data(for:)` cannot on Linux).
     private func tracked(_ request: URLRequest, progress: @escaping @Sendable (TransferProgress) -> Void) async throws -> (Data, URLResponse) {

@@ -2,7 +2,7 @@ extension MustacheValue: Encodable {
     /// Converts any `Encodable` (a model struct, a dictionary, an array) into a context value.
     ///
     /// Shapes follow `JSONEncoder`: keys come from the type's `CodingKeys`, whole numbers stay `.int`,
-    /// and optionals that are `nil` are left out (strict mode then reports them as unknown).
+    /// and optionals that are `nil` become `null` (so strict templates can test them in a section).
     public init(_ encodable: some Encodable) throws {
         self = try ValueEncoder.encode(encodable)
     }

@@ -2,8 +2,8 @@ import Foundation
 
 /// An `Encoder` that builds a ``MustacheValue`` directly, several times faster than going through JSON text.
 ///
-/// Follows `JSONEncoder`'s shapes: keyed containers become maps, unkeyed ones lists, `nil` optionals
-/// in keyed containers are left out, whole numbers become `.int`.
+/// Follows `JSONEncoder`'s shapes (keyed containers become maps, unkeyed ones lists, whole numbers
+/// `.int`) but for one thing: a `nil` optional in a keyed container becomes `null`, not a missing key.
 struct ValueEncoder: Encoder {
     let codingPath: [any CodingKey]
     var userInfo: [CodingUserInfoKey: Any] { [:] }
@@ -32,11 +32,26 @@ struct ValueEncoder: Encoder {
     }
 }
 
-/// One value being encoded: a scalar, or a map or list of further slots (classes, so nested containers fill them in place).
+/// One value being encoded: a scalar, or a map or list of children (a class, so nested containers fill
+/// it in place). Scalar children are stored as values, not slots: most of a context is strings, and a
+/// slot per string would cost an allocation each.
 final class Slot {
+    /// A finished scalar, or a slot still being filled.
+    enum Child {
+        case value(MustacheValue)
+        case slot(Slot)
+
+        var value: MustacheValue {
+            switch self {
+            case .value(let value): value
+            case .slot(let slot): slot.value
+            }
+        }
+    }
+
     var scalar: MustacheValue = .null
-    var map: [String: Slot]?
-    var list: [Slot]?
+    var map: [String: Child]?
+    var list: [Child]?
 
     /// The finished value.
     var value: MustacheValue {
@@ -45,16 +60,36 @@ final class Slot {
         return scalar
     }
 
-    /// Stores `value`, taking scalars and URLs directly and letting other types encode themselves.
-    func store(_ value: some Encodable, codingPath: [any CodingKey]) throws {
+    /// `value` as a scalar when it is one of the types taken directly, else `nil`.
+    static func scalar(of value: some Encodable) -> MustacheValue? {
+        // The common types first: each failed cast costs, `any BinaryInteger` most of all.
         switch value {
-        case let text as String: scalar = .string(text)
-        case let flag as Bool: scalar = .bool(flag)
-        case let number as Double: scalar = .double(number)
-        case let number as Float: scalar = .double(Double(number))
-        case let number as any BinaryInteger: scalar = Int(exactly: number).map(MustacheValue.int) ?? .double(Double(number))
-        case let url as URL: scalar = .string(url.absoluteString)  // as JSONEncoder writes it
-        default: try value.encode(to: ValueEncoder(codingPath: codingPath, slot: self))
+        case let text as String: .string(text)
+        case let number as Int: .int(number)
+        case let flag as Bool: .bool(flag)
+        case let number as Double: .double(number)
+        case let number as Float: .double(Double(number))
+        case let number as any BinaryInteger: Int(exactly: number).map(MustacheValue.int) ?? .double(Double(number))
+        case let url as URL: .string(url.absoluteString)  // as JSONEncoder writes it
+        default: nil
+        }
+    }
+
+    /// The child for `value`: the scalar itself, or a slot the value encodes itself into.
+    /// `codingPath` is only built for values that encode themselves.
+    static func child(for value: some Encodable, codingPath: @autoclosure () -> [any CodingKey]) throws -> Child {
+        if let scalar = scalar(of: value) { return .value(scalar) }
+        let slot = Slot()
+        try value.encode(to: ValueEncoder(codingPath: codingPath(), slot: slot))
+        return .slot(slot)
+    }
+
+    /// Stores `value` in this slot.
+    func store(_ value: some Encodable, codingPath: @autoclosure () -> [any CodingKey]) throws {
+        if let scalar = Self.scalar(of: value) {
+            self.scalar = scalar
+        } else {
+            try value.encode(to: ValueEncoder(codingPath: codingPath(), slot: self))
         }
     }
 }
@@ -65,14 +100,14 @@ private struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
 
     private func child(_ key: Key) -> Slot {
         let child = Slot()
-        slot.map?[key.stringValue] = child
+        slot.map?[key.stringValue] = .slot(child)
         return child
     }
 
-    mutating func encodeNil(forKey key: Key) { child(key).scalar = .null }
+    mutating func encodeNil(forKey key: Key) { slot.map?[key.stringValue] = .value(.null) }
 
     mutating func encode(_ value: some Encodable, forKey key: Key) throws {
-        try child(key).store(value, codingPath: codingPath + [key])
+        slot.map?[key.stringValue] = try Slot.child(for: value, codingPath: codingPath + [key])
     }
 
     /// A `nil` optional becomes `null` instead of a missing key, so a strict template can test it
@@ -131,13 +166,13 @@ private struct UnkeyedContainer: UnkeyedEncodingContainer {
 
     private func next() -> Slot {
         let child = Slot()
-        slot.list?.append(child)
+        slot.list?.append(.slot(child))
         return child
     }
 
-    mutating func encodeNil() { next().scalar = .null }
+    mutating func encodeNil() { slot.list?.append(.value(.null)) }
 
-    mutating func encode(_ value: some Encodable) throws { try next().store(value, codingPath: codingPath) }
+    mutating func encode(_ value: some Encodable) throws { slot.list?.append(try Slot.child(for: value, codingPath: codingPath)) }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
         ValueEncoder(codingPath: codingPath, slot: next()).container(keyedBy: keyType)

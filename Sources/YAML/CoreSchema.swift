@@ -46,7 +46,12 @@ public enum CoreSchema {
 
     /// Integer or float syntax, even when too large for `Int` (such an integer resolves to a float).
     static func looksNumeric(_ text: String) -> Bool {
-        int(text) != nil || isDecimalInteger(text) || double(text) != nil
+        // Every numeric spelling starts with a digit, a sign or a dot; most keys and words do not.
+        guard let first = text.utf8.first,
+            (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first) || first == UInt8(ascii: "+") || first == UInt8(ascii: "-")
+                || first == UInt8(ascii: ".")
+        else { return false }
+        return int(text) != nil || isDecimalInteger(text) || double(text) != nil
     }
 
     /// `[-+]?[0-9]+`

@@ -13,8 +13,9 @@ struct TreeBuilder {
         var anchor: String?
         var tag: String?
         var location: SourceLocation
-        /// A mapping's scalar keys so far, for finding duplicates without a quadratic scan.
-        var scalarKeys: [KeyIdentity: SourceLocation] = [:]
+        /// A large mapping's pairs by key text, for finding duplicates without a quadratic scan; small
+        /// mappings (most of them) are scanned instead, which is cheaper than hashing.
+        var keyIndex: [String: [Int]] = [:]
         /// Nodes in this collection once aliases are expanded, itself included.
         var size = 1
     }
@@ -106,7 +107,7 @@ struct TreeBuilder {
                 pairs.append(YAMLPair(key: key, value: node))
                 frame.kind = .mapping(pairs, pendingKey: nil)
             } else {
-                if let earlier = firstOccurrence(of: node, in: pairs, scalarKeys: &frame.scalarKeys) {
+                if let earlier = firstOccurrence(of: node, in: pairs, index: &frame.keyIndex) {
                     throw error("duplicate key '\(node.text ?? node.kindDescription)' (first at line \(earlier.line))", at: node.location)
                 }
                 frame.kind = .mapping(pairs, pendingKey: node)
@@ -115,15 +116,25 @@ struct TreeBuilder {
         stack.append(frame)
     }
 
-    /// Where `key` already stands among `pairs`, remembering it when it is new.
-    private func firstOccurrence(of key: YAMLNode, in pairs: [YAMLPair], scalarKeys: inout [KeyIdentity: SourceLocation]) -> SourceLocation? {
-        let identity = KeyIdentity(key)
-        if key.scalar != nil {
-            if let earlier = scalarKeys[identity] { return earlier }
-            scalarKeys[identity] = key.location
-            return nil
+    /// Where `key` already stands among `pairs`, keeping `index` up to date once the mapping is large.
+    private func firstOccurrence(of key: YAMLNode, in pairs: [YAMLPair], index: inout [String: [Int]]) -> SourceLocation? {
+        guard let text = key.text else {
+            let identity = KeyIdentity(key)
+            return pairs.first(where: { KeyIdentity($0.key) == identity })?.key.location
         }
-        return pairs.first(where: { KeyIdentity($0.key) == identity })?.key.location
+        let smallMapping = 16
+        if pairs.count < smallMapping {
+            // Compare texts first: the identity (which may resolve the scalar) only for equal texts.
+            return pairs.first(where: { $0.key.text == text && KeyIdentity($0.key) == KeyIdentity(key) })?.key.location
+        }
+        if index.isEmpty {
+            for (position, pair) in pairs.enumerated() {
+                if let text = pair.key.text { index[text, default: []].append(position) }
+            }
+        }
+        let earlier = index[text]?.first(where: { KeyIdentity(pairs[$0].key) == KeyIdentity(key) })
+        index[text, default: []].append(pairs.count)  // where this key is about to go
+        return earlier.map { pairs[$0].key.location }
     }
 
     private func error(_ message: String, at location: SourceLocation) -> DiagnosticError {

@@ -61,7 +61,7 @@ func run(_ rawArguments: [String]) -> Int32 {
         }
     }
 
-    let sorted = DiagnosticError(diagnostics).diagnostics
+    let sorted = DiagnosticError(diagnostics).diagnostics.map(quotingSourceLine)
     for diagnostic in sorted where !(arguments.quiet && diagnostic.severity != .error) {
         printError(diagnostic.description)
     }
@@ -100,6 +100,17 @@ func run(_ rawArguments: [String]) -> Int32 {
         return 1
     }
     return 0
+}
+
+/// The diagnostic with its source line, read from its file when the stage that made it had no text at
+/// hand (the generator's warnings point into specs it only knows as a model).
+func quotingSourceLine(_ diagnostic: Diagnostic) -> Diagnostic {
+    guard diagnostic.sourceLine == nil, let location = diagnostic.location,
+        let text = try? String(contentsOfFile: location.file, encoding: .utf8)
+    else { return diagnostic }
+    var quoted = diagnostic
+    quoted.sourceLine = SourceFile(path: location.file, text: text).line(location.line)
+    return quoted
 }
 
 /// The path as the user gave it, without a leading `./`, so headers name specs the same way every run.

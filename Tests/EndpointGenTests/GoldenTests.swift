@@ -4,20 +4,20 @@ import Foundation
 import Testing
 import TestSupport
 
-/// `Generated/` is exactly what the generator makes of `Specs/`: regenerate in memory, compare byte for
-/// byte. On a mismatch the test prints a unified diff; `ENDPOINTGEN_RECORD=1` rewrites `Generated/`
+/// `Generated/` is exactly what the generator makes of `Specs/` (and the hostile client of
+/// `Tests/HostileClientTests/` of its spec): regenerate in memory, compare byte for byte. On a mismatch the test prints a unified diff; `ENDPOINTGEN_RECORD=1` rewrites `Generated/`
 /// (and still fails, so a re-record is never silent).
 @Suite struct GoldenTests {
     static let root = TestEnvironment.repositoryRoot
 
-    @Test(arguments: GoldenTests.specPaths())
-    func generatedFolderMatchesTheGenerator(specPath: String) throws {
+    @Test(arguments: GoldenTests.cases())
+    func generatedFolderMatchesTheGenerator(specPath: String, output: String) throws {
         let loaded = try SpecLoader.load(path: Self.root.appendingPathComponent(specPath).path)
         let files = try Generator().generate(loaded.spec, specPath: specPath).files
         #expect(!files.isEmpty)
         var mismatches: [String] = []
         for file in files {
-            let url = Self.root.appendingPathComponent("Generated").appendingPathComponent(file.path)
+            let url = Self.root.appendingPathComponent(output).appendingPathComponent(file.path)
             let stored = try? String(contentsOf: url, encoding: .utf8)
             guard stored != file.contents else { continue }
             mismatches.append(file.path)
@@ -27,7 +27,12 @@ import TestSupport
                 try Data(file.contents.utf8).write(to: url)
             }
         }
-        #expect(mismatches.isEmpty, "Generated/ differs from the generator for \(mismatches); run `swift run endpointgen generate Specs/*.yaml --output Generated`")
+        #expect(mismatches.isEmpty, "\(output)/ differs from the generator for \(mismatches); run `swift run endpointgen generate \(specPath) --output \(output)`")
+    }
+
+    /// Each spec with the folder its checked-in output lives in.
+    static func cases() -> [(String, String)] {
+        specPaths().map { ($0, "Generated") } + [("Tests/HostileClientTests/Hostile.yaml", "Tests/HostileClientTests/Generated")]
     }
 
     /// The API specs in `Specs/` (files with endpoints; shared model files are included, not generated).

@@ -21,6 +21,15 @@ import Testing
         ])
     }
 
+    @Test func dateFormatIsOneOfThree() throws {
+        #expect(problems("policy:\n  dates: unix\n") == [
+            "Specs/Test.yaml:7:10: error: unknown date format 'unix'; expected one of: iso8601, secondsSince1970, millisecondsSince1970",
+        ])
+        let spec = SpecTesting.spec(endpoints: "  a: { GET: /a }\n", extra: "policy: { dates: millisecondsSince1970 }\n")
+        #expect(try SpecTesting.load(spec).spec.policy.dates == .millisecondsSince1970)
+        #expect(try SpecTesting.load(SpecTesting.spec(endpoints: "  a: { GET: /a }\n")).spec.policy.dates == .iso8601)
+    }
+
     @Test func retryThatDoesNotParse() {
         #expect(problems("policy:\n  retry: often\n") == [
             "Specs/Test.yaml:7:10: error: retry 'often' does not parse; write a number of attempts, 'none', or a mapping with 'attempts', 'on', 'backoff' and 'delay'",

@@ -5,7 +5,7 @@ import Testing
 @Suite struct SyntaxTests {
     @Test(arguments: [
         ("device_type", "deviceType"), ("deviceType", "deviceType"), ("URL", "url"), ("user-ID", "userID"),
-        ("2fa", "_2fa"), ("", "_"), ("--", "_"), ("Content-Type", "contentType"), ("class", "class"),
+        ("2fa", "_2fa"), ("", "_"), ("--", "_2D2D"), ("é-clair", "éClair"), ("Content-Type", "contentType"), ("class", "class"),
     ])
     func memberNames(_ name: String, _ swift: String) {
         #expect(SwiftName.member(name) == swift)

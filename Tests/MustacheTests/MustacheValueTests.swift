@@ -16,11 +16,12 @@ import Testing
         let parameters: [Parameter]
     }
 
-    @Test func encodableBecomesAMapWithIntsKept() throws {
+    /// A `nil` optional is kept as `null` (not dropped), so strict templates can test it in a section.
+    @Test func encodableBecomesAMapWithIntsKeptAndNilAsNull() throws {
         let endpoint = Endpoint(name: "getUser", retries: 3, timeout: 2.5, summary: nil,
                                 parameters: [Parameter(name: "id", required: true)])
         let expected: MustacheValue = [
-            "name": "getUser", "retries": 3, "timeout": 2.5,
+            "name": "getUser", "retries": 3, "timeout": 2.5, "summary": nil,
             "parameters": [["name": "id", "required": true]],
         ]
         #expect(try MustacheValue(endpoint) == expected)

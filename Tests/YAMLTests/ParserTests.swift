@@ -27,6 +27,17 @@ import YAML
         }
     }
 
+    @Test func duplicatesAreFoundInLargeMappingsToo() throws {
+        let keys = (0..<40).map { "k\($0): \($0)\n" }.joined()
+        do {
+            _ = try YAMLParser.parse(keys + "1: a\n'1': b\nk7: again\n", file: "big.yaml")
+            Issue.record("expected a duplicate key error")
+        } catch {
+            #expect(error.diagnostics.first?.headline == "big.yaml:43:1: error: duplicate key 'k7' (first at line 8)")
+        }
+        #expect(try YAMLParser.parseDocument(keys + "1: a\n'1': b\n", file: "big.yaml").mapping?.count == 42)
+    }
+
     @Test func intAndStringKeysDiffer() throws {
         let root = try YAMLParser.parseDocument("1: a\n'1': b\n", file: "k.yaml")
         #expect(root.mapping?.count == 2)

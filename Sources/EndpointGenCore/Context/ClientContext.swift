@@ -87,4 +87,6 @@ public struct PolicyContext: Codable, Equatable, Sendable {
     public var errorMessageField: String
     /// e.g. `"Server Error. Please try again later"`, or `ClientConfiguration.defaultFallbackErrorMessage`.
     public var fallbackErrorMessage: String
+    /// How dates travel in JSON, e.g. `.iso8601` or `.secondsSince1970`.
+    public var dateCoding: String
 }

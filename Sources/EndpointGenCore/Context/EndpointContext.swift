@@ -22,6 +22,13 @@ public struct EndpointContext: Codable, Equatable, Sendable {
     public var signature: String
     /// The same without defaults, for protocol requirements, e.g. `id: Int, include: [String]?`.
     public var requirementSignature: String
+    /// The client method's parameters: `signature`, plus `progress` for endpoints that move bytes
+    /// (a `Data` response, a binary or multipart body), e.g. `photo: Data, progress: (...)? = nil`.
+    public var methodSignature: String
+    /// The same without defaults, for the protocol and the fake.
+    public var methodRequirementSignature: String
+    /// What the client method adds to `send`: `, progress: progress` or nothing.
+    public var progressArgument: String
     /// Arguments passing each parameter on, e.g. `id: id, include: include`.
     public var arguments: String
     /// The parameter types, for the fake's handler, e.g. `Int, [String]?`.

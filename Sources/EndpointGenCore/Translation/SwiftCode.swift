@@ -27,24 +27,15 @@ enum SwiftCode {
         "[" + values.map(SwiftLiteral.string).joined(separator: ", ") + "]"
     }
 
-    /// The Swift type for a spec type; models by their generated names.
+    /// The Swift type for a spec type; models by their generated names. Built-in types are spelled in
+    /// Swift as in the spec (`TypeRef.description`).
     static func type(_ type: TypeRef, names: ModelNames) -> String {
         switch type {
-        case .string: "String"
-        case .int: "Int"
-        case .int32: "Int32"
-        case .int64: "Int64"
-        case .double: "Double"
-        case .float: "Float"
-        case .bool: "Bool"
-        case .date: "Date"
-        case .data: "Data"
-        case .url: "URL"
-        case .uuid: "UUID"
         case .array(let element): "[\(Self.type(element, names: names))]"
         case .dictionary(let value): "[String: \(Self.type(value, names: names))]"
         case .optional(let wrapped): "\(Self.type(wrapped, names: names))?"
         case .model(let name): names.typeName(name)
+        default: type.description
         }
     }
 

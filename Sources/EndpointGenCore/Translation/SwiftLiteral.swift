@@ -27,9 +27,10 @@ enum SwiftLiteral {
 
     /// Control, format and line or paragraph separator characters: what a reader cannot see.
     static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.value >= 0x20 && scalar.value < 0x7F { return false }  // printable ASCII, the common case
         switch scalar.properties.generalCategory {
-        case .control, .format, .lineSeparator, .paragraphSeparator, .surrogate, .privateUse, .unassigned: true
-        default: false
+        case .control, .format, .lineSeparator, .paragraphSeparator, .surrogate, .privateUse, .unassigned: return true
+        default: return false
         }
     }
 

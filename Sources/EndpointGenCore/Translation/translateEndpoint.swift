@@ -4,7 +4,9 @@ import EndpointSpec
 func translateEndpoint(_ endpoint: Endpoint, in spec: Spec, names: ModelNames, options: GeneratorOptions, fakeName: String) -> EndpointContext {
     let baseName = endpointMethodName(endpoint.name)
     let name = SwiftName.escaped(baseName)
-    let reservedLabels: Set<String> = options.completionHandlers ? ["queue", "completion"] : []
+    // `self` would hide the client inside its methods; methods may add `progress`, completion variants
+    // `queue` and `completion`.
+    let reservedLabels: Set<String> = options.completionHandlers ? ["self", "progress", "queue", "completion"] : ["self", "progress"]
     let parameters = endpoint.parameters.map { translateParameter($0, names: names, reserved: reservedLabels) }
     let pairs = Array(zip(endpoint.parameters, parameters))
 
@@ -20,6 +22,11 @@ func translateEndpoint(_ endpoint: Endpoint, in spec: Spec, names: ModelNames, o
 
     let method = endpoint.method.rawValue
     let responseType = swiftResponseType(endpoint.response, names: names)
+    let signature = parameters.map { p in "\(p.name): \(p.type)" + (p.defaultValue.map { " = \($0)" } ?? "") }
+    let requirement = parameters.map { "\($0.name): \($0.type)" }
+    // Endpoints that move bytes report progress (a parameter named `progress` was renamed above).
+    let movesBytes = endpoint.response == .data || endpoint.bodyEncoding == .binary || endpoint.bodyEncoding == .multipart
+    let progress = "progress: (@Sendable (TransferProgress) -> Void)?"
     return EndpointContext(
         name: name,
         baseName: baseName,
@@ -30,9 +37,12 @@ func translateEndpoint(_ endpoint: Endpoint, in spec: Spec, names: ModelNames, o
         pathLiteral: SwiftLiteral.string(endpoint.path),
         responseType: responseType,
         parameters: parameters,
-        signature: parameters.map { p in "\(p.name): \(p.type)" + (p.defaultValue.map { " = \($0)" } ?? "") }.joined(separator: ", "),
-        requirementSignature: parameters.map { "\($0.name): \($0.type)" }.joined(separator: ", "),
-        arguments: parameters.map { "\($0.name): \($0.name)" }.joined(separator: ", "),
+        signature: signature.joined(separator: ", "),
+        requirementSignature: requirement.joined(separator: ", "),
+        methodSignature: (signature + (movesBytes ? [progress + " = nil"] : [])).joined(separator: ", "),
+        methodRequirementSignature: (requirement + (movesBytes ? [progress] : [])).joined(separator: ", "),
+        progressArgument: movesBytes ? ", progress: progress" : "",
+        arguments: parameters.map { "\(argumentLabel($0.name)): \($0.name)" }.joined(separator: ", "),
         parameterTypes: parameters.map(\.type).joined(separator: ", "),
         parameterNames: parameters.map(\.name).joined(separator: ", "),
         hasParameters: !parameters.isEmpty,
@@ -49,6 +59,12 @@ func translateEndpoint(_ endpoint: Endpoint, in spec: Spec, names: ModelNames, o
         body: body.context,
         missingHandlerLiteral: SwiftLiteral.string("\(fakeName).\(baseName)Handler is not set")
     )
+}
+
+/// A call's argument label: keywords need no backticks there, except these three.
+func argumentLabel(_ name: String) -> String {
+    let bare = name.hasPrefix("`") ? String(name.dropFirst().dropLast()) : name
+    return ["inout", "var", "let"].contains(bare) ? name : bare
 }
 
 /// The client stores its runtime client as `client`, so an endpoint of that name becomes `clientEndpoint`.
@@ -105,7 +121,7 @@ private func translateBody(
     let expression: String
     switch encoding {
     case .json:
-        expression = ".json(\(typeName)(" + parameters.map { "\($0.1.name): \($0.1.name)" }.joined(separator: ", ") + "))"
+        expression = ".json(\(typeName)(" + parameters.map { "\(argumentLabel($0.1.name)): \($0.1.name)" }.joined(separator: ", ") + "))"
     case .form:
         expression = ".form([" + parameters.map { "FormField(\($0.1.wireNameLiteral), \($0.1.name))" }.joined(separator: ", ") + "])"
     case .multipart:

@@ -90,6 +90,7 @@ private func translatePolicy(_ spec: Spec) -> PolicyContext {
         maxConcurrentRequests: policy.maxConcurrentRequests.map(String.init) ?? "nil",
         acceptableContentTypes: policy.acceptableContentTypes.map(SwiftLiteral.string).joined(separator: ", "),
         errorMessageField: spec.errors.messageField.map(SwiftLiteral.string) ?? "nil",
-        fallbackErrorMessage: spec.errors.fallback.map(SwiftLiteral.string) ?? "ClientConfiguration.defaultFallbackErrorMessage"
+        fallbackErrorMessage: spec.errors.fallback.map(SwiftLiteral.string) ?? "ClientConfiguration.defaultFallbackErrorMessage",
+        dateCoding: "." + policy.dates.rawValue
     )
 }

@@ -61,16 +61,17 @@ extension SpecDecoder {
         return Auth(placement: placement, name: name, scheme: scheme, defaultRequirement: requirement, location: node.location)
     }
 
-    /// `policy: { timeout, rateLimit, maxConcurrentRequests, retry, acceptableContentTypes }`.
+    /// `policy: { timeout, rateLimit, maxConcurrentRequests, retry, acceptableContentTypes, dates }`.
     func policy(_ node: YAMLNode) -> Policy {
-        let keys = ["timeout", "rateLimit", "maxConcurrentRequests", "retry", "acceptableContentTypes"]
+        let keys = ["timeout", "rateLimit", "maxConcurrentRequests", "retry", "acceptableContentTypes", "dates"]
         guard let fields = fields(node, "'policy'", allowed: keys) else { return Policy() }
         return Policy(
             timeout: fields["timeout"].flatMap { duration($0, "timeout") },
             rateLimit: fields["rateLimit"].flatMap(rateLimit),
             maxConcurrentRequests: fields["maxConcurrentRequests"].flatMap { int($0, "'maxConcurrentRequests'", in: 1...10_000) },
             retry: fields["retry"].flatMap { $0.text == "none" ? nil : retry($0) },
-            acceptableContentTypes: fields["acceptableContentTypes"].map(contentTypes) ?? []
+            acceptableContentTypes: fields["acceptableContentTypes"].map(contentTypes) ?? [],
+            dates: fields["dates"].flatMap { choice($0, "date format", as: DateFormat.self) } ?? .iso8601
         )
     }
 

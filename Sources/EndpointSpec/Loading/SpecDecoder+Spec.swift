@@ -30,7 +30,7 @@ extension SpecDecoder {
     /// The API's name, which must give a Swift type name.
     private func apiName(_ node: YAMLNode) -> String? {
         guard let name = string(node, "'name'") else { return nil }
-        guard SwiftName.type(name) != "_" else {
+        guard name.contains(where: { $0.isLetter || $0.isNumber }) else {
             sink.error("the spec's name '\(name)' has no letters or digits to make a Swift name of", at: node.location)
             return nil
         }

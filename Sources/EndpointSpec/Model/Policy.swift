@@ -10,12 +10,15 @@ public struct Policy: Equatable, Sendable {
     public var retry: RetryPolicy?
     /// Response content types accepted, e.g. `application/json`; empty accepts any.
     public var acceptableContentTypes: [String]
+    /// How dates travel in JSON bodies.
+    public var dates: DateFormat
 
     /// Creates a policy.
     public init(
         timeout: Duration? = nil, rateLimit: RateLimit? = nil, maxConcurrentRequests: Int? = nil,
-        retry: RetryPolicy? = nil, acceptableContentTypes: [String] = []
+        retry: RetryPolicy? = nil, acceptableContentTypes: [String] = [], dates: DateFormat = .iso8601
     ) {
+        self.dates = dates
         self.timeout = timeout
         self.rateLimit = rateLimit
         self.maxConcurrentRequests = maxConcurrentRequests
@@ -66,4 +69,14 @@ public struct RetryPolicy: Equatable, Sendable {
         self.backoff = backoff
         self.delay = delay
     }
+}
+
+/// How dates are written in JSON bodies, e.g. `dates: secondsSince1970`.
+public enum DateFormat: String, Equatable, Sendable, CaseIterable {
+    /// `2026-11-29T12:00:00Z`, the default.
+    case iso8601
+    /// Seconds since 1970 as a number.
+    case secondsSince1970
+    /// Milliseconds since 1970 as a number.
+    case millisecondsSince1970
 }

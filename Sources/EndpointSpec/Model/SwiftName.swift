@@ -12,7 +12,7 @@ public enum SwiftName {
             return name
         }
         let parts = words(name)
-        guard let first = parts.first else { return "_" }
+        guard let first = parts.first else { return symbolic(name) }
         let head = first.allSatisfy(\.isUppercase) ? first.lowercased() : lowercasingFirst(first)
         return guarded(head + parts.dropFirst().map(uppercasingFirst).joined())
     }
@@ -23,7 +23,7 @@ public enum SwiftName {
             return name
         }
         let parts = words(name)
-        guard !parts.isEmpty else { return "_" }
+        guard !parts.isEmpty else { return symbolic(name) }
         return guarded(parts.map(uppercasingFirst).joined())
     }
 
@@ -55,9 +55,16 @@ public enum SwiftName {
         }
     }
 
-    /// Runs of ASCII letters and digits; everything else separates words.
+    /// Runs of letters (any script: Swift identifiers may hold them) and ASCII digits; everything
+    /// else separates words.
     private static func words(_ name: String) -> [Substring] {
-        name.split { !($0.isASCII && ($0.isLetter || $0.isNumber)) }
+        name.split { !($0.isLetter || ($0.isASCII && $0.isNumber)) }
+    }
+
+    /// A name with no letters or digits, e.g. `-` or `+1`'s sign alone, spelled out in hexadecimal
+    /// (`_2D`) so that it is a valid identifier and differs from other such names; `""` gives `_`.
+    private static func symbolic(_ name: String) -> String {
+        "_" + name.unicodeScalars.map { String($0.value, radix: 16, uppercase: true) }.joined()
     }
 
     private static func guarded(_ identifier: String) -> String {
