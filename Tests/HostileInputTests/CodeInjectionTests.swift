@@ -98,13 +98,4 @@ import YAML
         process.waitUntilExit()
         return (process.terminationStatus, String(decoding: data, as: UTF8.self))
     }
-
-    /// `_` is what such a name would become, and `static let _` does not compile: found by this suite.
-    @Test func namesWithoutLettersOrDigitsAreRefused() {
-        let text = HostileSpec.spec(extra: "models:\n  Sign: { enum: [\"+\", \"\\\"\\\"\\\"\", minus] }\n")
-        #expect(HostileSpec.problems(text) == [
-            "Specs/Hostile.yaml:6:18: error: '+' has no letters or digits to make a Swift name of",
-            "Specs/Hostile.yaml:6:23: error: '\"\"\"' has no letters or digits to make a Swift name of",
-        ])
-    }
 }

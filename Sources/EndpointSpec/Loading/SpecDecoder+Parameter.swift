@@ -100,10 +100,7 @@ extension SpecDecoder {
         var first: [String: String] = [:]
         for item in items {
             let identifier = swiftName(item.name)
-            if identifier == "_" {
-                // `_` is no name in Swift: `static let _` and `._` do not compile.
-                sink.error("'\(item.name)' has no letters or digits to make a Swift name of", at: item.location)
-            } else if let earlier = first[identifier] {
+            if let earlier = first[identifier] {
                 sink.error("\(describe(earlier, item.name)) both become the Swift name '\(identifier)'", at: item.location)
             } else {
                 first[identifier] = item.name
