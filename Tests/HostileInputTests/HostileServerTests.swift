@@ -9,13 +9,14 @@ struct Seen: Decodable, Sendable, Equatable {
 }
 
 /// The runtime against a server that misbehaves: each case ends in the typed error, within the timeout
-/// (1 s) plus slack, with bounded memory; none hangs or crashes.
+/// (1 s) plus slack, with bounded memory; none hangs or crashes. Serialized: one case measures this
+/// process's memory, which the others would disturb.
 @Suite(.serialized) struct HostileServerTests {
     /// How long a case may take before it counts as hung: the 1 s timeout, plus slack for a loaded machine.
     static let hangLimit: Duration = .seconds(15)
 
     /// The result of `request`, or nil when it neither returned nor threw within `hangLimit`.
-    func outcome<R: Sendable>(_ request: Request<R>, path: String? = nil) async throws -> Result<R, EndpointError>? {
+    func outcome<R: Sendable>(_ request: Request<R>) async throws -> Result<R, EndpointError>? {
         let server = try HostileServer()
         defer { server.stop() }
         let client = server.client()
