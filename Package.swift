@@ -84,6 +84,20 @@ let package = Package(
             name: "openapi-benchmark", dependencies: ["OpenAPIImport", "EndpointGenCore", "EndpointRuntime", "YAML"],
             path: "Benchmarks/OpenAPIBenchmark"
         ),
+        .testTarget(
+            name: "HostileInputTests",
+            dependencies: ["EndpointSpec", "YAML", "Diagnostics", "EndpointGenCore", "EndpointRuntime", "TestSupport"],
+            exclude: ["Resources"]
+        ),
+
+        // MARK: Fuzzing (Tests/Fuzz/run.sh builds each with -sanitize=fuzzer,address -DFUZZING; plain builds replay files)
+        .target(name: "FuzzSupport", dependencies: ["Diagnostics"], path: "Tests/Fuzz/FuzzSupport"),
+        .executableTarget(name: "fuzz-yaml", dependencies: ["YAML", "FuzzSupport"], path: "Tests/Fuzz/YAMLFuzz"),
+        .executableTarget(name: "fuzz-spec", dependencies: ["EndpointSpec", "FuzzSupport"], path: "Tests/Fuzz/SpecFuzz"),
+        .executableTarget(name: "fuzz-mustache", dependencies: ["Mustache", "FuzzSupport"], path: "Tests/Fuzz/MustacheFuzz"),
+        .executableTarget(
+            name: "fuzz-generate", dependencies: ["EndpointGenCore", "EndpointSpec", "FuzzSupport"], path: "Tests/Fuzz/GenerateFuzz"
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -9,12 +9,21 @@ public import Diagnostics
 public enum YAMLParser {
     /// Parses every document of a stream. A 0-document stream (an empty file, only comments) gives `[]`.
     public static func parse(_ text: String, file: String, limits: YAMLLimits = .default) throws(DiagnosticError) -> [YAMLNode] {
-        try parse(Array(text.utf8), source: SourceFile(path: file, text: text), limits: limits)
+        try checkSize(text.utf8.count, file: file, limits: limits)
+        return try parse(Array(text.utf8), source: SourceFile(path: file, text: text), limits: limits)
     }
 
     /// Parses every document of a stream of bytes, which need not be valid UTF-8 (invalid input is an error).
     public static func parse(_ bytes: [UInt8], file: String, limits: YAMLLimits = .default) throws(DiagnosticError) -> [YAMLNode] {
-        try parse(bytes, source: SourceFile(path: file, text: String(decoding: bytes, as: UTF8.self)), limits: limits)
+        try checkSize(bytes.count, file: file, limits: limits)
+        return try parse(bytes, source: SourceFile(path: file, text: String(decoding: bytes, as: UTF8.self)), limits: limits)
+    }
+
+    /// Refuses an oversized input before any work is spent on it.
+    private static func checkSize(_ count: Int, file: String, limits: YAMLLimits) throws(DiagnosticError) {
+        guard count > limits.maxBytes else { return }
+        let message = "the file is \(count) bytes, more than the limit of \(limits.maxBytes) bytes"
+        throw DiagnosticError(Diagnostic(.error, message, at: SourceLocation(file: file, line: 1, column: 1)))
     }
 
     private static func parse(_ bytes: [UInt8], source: SourceFile, limits: YAMLLimits) throws(DiagnosticError) -> [YAMLNode] {

@@ -10,13 +10,16 @@ struct IncludeResolver {
     }
 
     let sink: DiagnosticSink
+    let limits: SpecLimits
     let readInclude: (String) throws -> String
     /// Every file, each after the files it includes; the main file comes last.
     private(set) var files: [File] = []
     private var seen: Set<String> = []
+    private var refusedTooMany = false
 
-    init(sink: DiagnosticSink, readInclude: @escaping (String) throws -> String) {
+    init(sink: DiagnosticSink, limits: SpecLimits, readInclude: @escaping (String) throws -> String) {
         self.sink = sink
+        self.limits = limits
         self.readInclude = readInclude
     }
 
@@ -36,6 +39,17 @@ struct IncludeResolver {
                 continue
             }
             if seen.contains(target) { continue }
+            // Distinct paths can still go on forever (a folder linked to itself, `include: sub/x.yaml` in every file).
+            guard chain.count <= limits.maxIncludeDepth else {
+                sink.error("includes nest deeper than \(limits.maxIncludeDepth) files: \(chain.joined(separator: " -> ")) -> \(target)", at: node.location)
+                continue
+            }
+            guard seen.count <= limits.maxIncludedFiles else {
+                // Once is enough: the files past the limit are all refused for the same reason.
+                if !refusedTooMany { sink.error("the spec includes more than \(limits.maxIncludedFiles) files", at: node.location) }
+                refusedTooMany = true
+                continue
+            }
             seen.insert(target)
             let text: String
             do {
@@ -46,7 +60,7 @@ struct IncludeResolver {
             }
             sink.register(path: target, text: text)
             do {
-                visit(try YAMLParser.parseDocument(text, file: target), path: target, chain: chain)
+                visit(try YAMLParser.parseDocument(text, file: target, limits: limits.yaml), path: target, chain: chain)
             } catch {
                 sink.add(error.diagnostics)
             }

@@ -1,0 +1,92 @@
+#!/usr/bin/env bash
+# Fuzzes each target for a given time, prints its executions and crashes, then replays the whole corpus.
+#
+#   bash Tests/Fuzz/run.sh [SECONDS] [TARGET...]     # SECONDS defaults to 60; TARGETs: yaml spec mustache generate
+#
+# Targets are built with -sanitize=fuzzer,address -DFUZZING in their own scratch path (.build/fuzz), so the
+# normal build is untouched. New interesting inputs go to .build/fuzz/corpus/<target> (kept between runs);
+# the seeds in Tests/Fuzz/Corpus/<target> and the regressions in Tests/Fuzz/Regressions/<target> are only read,
+# and so are ../shared/testdata's suites when present. A crash, hang or memory blow-up leaves its input in
+# Tests/Fuzz/Regressions/<target>/ (commit it with the fix) and makes the script exit 1.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+
+seconds=${1:-60}
+shift || true
+targets=("$@")
+[ ${#targets[@]} -gt 0 ] || targets=(yaml spec mustache generate)
+scratch=.build/fuzz
+testdata=${ENDPOINTGEN_TESTDATA:-../shared/testdata}
+# Without this a crash hangs in Swift's backtracer for minutes instead of reaching libFuzzer.
+export SWIFT_BACKTRACE=enable=no
+export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0}
+flags=(-max_len=16384 -timeout=10 -rss_limit_mb=2048 -print_final_stats=1)
+
+for target in "${targets[@]}"; do
+    swift build -c release --scratch-path "$scratch" --product "fuzz-$target" \
+        -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING 2>&1 | grep -v -e '^\[' -e 'Cannot export local symbol' || true
+done
+bin=$(swift build -c release --scratch-path "$scratch" --show-bin-path)
+
+# Extra read-only seeds from the shared test data: the YAML suite, the Mustache spec's templates.
+extra_seeds() {
+    case $1 in
+        yaml | spec | generate) [ -d "$testdata/yaml-test-suite" ] && echo "$testdata/yaml-test-suite" ;;
+        mustache)
+            [ -d "$testdata/mustache-spec/specs" ] || return 0
+            local out=$scratch/seeds/mustache
+            mkdir -p "$out"
+            python3 - "$testdata/mustache-spec/specs" "$out" <<'PY'
+import glob, hashlib, json, os, sys
+for path in glob.glob(os.path.join(sys.argv[1], "*.json")):
+    for test in json.load(open(path))["tests"]:
+        for text in [test["template"], *test.get("partials", {}).values()]:
+            name = hashlib.sha1(text.encode()).hexdigest()
+            open(os.path.join(sys.argv[2], name), "w").write(text)
+PY
+            echo "$out"
+            ;;
+    esac
+    return 0
+}
+
+failed=()
+summary=()
+for target in "${targets[@]}"; do
+    corpus=$scratch/corpus/$target
+    regressions=Tests/Fuzz/Regressions/$target
+    mkdir -p "$corpus" "$regressions"
+    seeds=(Tests/Fuzz/Corpus/"$target" "$regressions")
+    extra=$(extra_seeds "$target")
+    [ -n "$extra" ] && seeds+=("$extra")
+    log=$scratch/fuzz-$target.log
+
+    echo "== fuzz-$target: ${seconds}s"
+    status=0
+    "$bin/fuzz-$target" "${flags[@]}" -max_total_time="$seconds" -artifact_prefix="$regressions/" \
+        "$corpus" "${seeds[@]}" >"$log" 2>&1 || status=$?
+    executions=$(grep -o 'stat::number_of_executed_units: [0-9]*' "$log" | grep -o '[0-9]*$' || echo 0)
+    crashes=0
+    if [ $status -ne 0 ]; then
+        crashes=1
+        failed+=("fuzz-$target")
+        grep -E 'ERROR|Fatal error|Precondition|SUMMARY|Test unit written|artifact_prefix' "$log" | head -20
+    fi
+    line="fuzz-$target: $executions executions in ${seconds}s, $crashes crashes"
+    echo "$line"
+    summary+=("$line")
+
+    echo "== fuzz-$target: replaying the corpus"
+    if "$bin/fuzz-$target" "${flags[@]}" -runs=0 -artifact_prefix="$scratch/" "$corpus" "${seeds[@]}" >"$log.replay" 2>&1; then
+        grep -o 'INITED.*' "$log.replay" | head -1 || true
+    else
+        failed+=("fuzz-$target replay")
+        tail -20 "$log.replay"
+    fi
+done
+
+printf '%s\n' "${summary[@]}"
+if [ ${#failed[@]} -gt 0 ]; then
+    echo "failed: ${failed[*]} (inputs in Tests/Fuzz/Regressions/; logs in $scratch)" >&2
+    exit 1
+fi

@@ -1,0 +1,110 @@
+import EndpointRuntime
+import Foundation
+import Testing
+
+/// What the hostile server's catch-all route answers: the path it saw and the token that came with it.
+struct Seen: Decodable, Sendable, Equatable {
+    var path: String
+    var authorization: String?
+}
+
+/// The runtime against a server that misbehaves: each case ends in the typed error, within the timeout
+/// (1 s) plus slack, with bounded memory; none hangs or crashes. Serialized: one case measures this
+/// process's memory, which the others would disturb.
+@Suite(.serialized) struct HostileServerTests {
+    /// How long a case may take before it counts as hung: the 1 s timeout, plus slack for a loaded machine.
+    static let hangLimit: Duration = .seconds(15)
+
+    /// The result of `request`, or nil when it neither returned nor threw within `hangLimit`.
+    func outcome<R: Sendable>(_ request: Request<R>) async throws -> Result<R, EndpointError>? {
+        let server = try HostileServer()
+        defer { server.stop() }
+        let client = server.client()
+        return await withTaskGroup(of: Result<R, EndpointError>?.self) { group in
+            group.addTask {
+                do throws(EndpointError) {
+                    return .success(try await client.send(request))
+                } catch {
+                    return .failure(error)
+                }
+            }
+            group.addTask {
+                try? await Task.sleep(for: Self.hangLimit)
+                return nil
+            }
+            let first = await group.next() ?? nil
+            group.cancelAll()
+            return first
+        }
+    }
+
+    /// Resident memory of this process, in MiB (Linux).
+    static func residentMiB() -> Int {
+        let statm = (try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8)) ?? ""
+        let pages = statm.split(separator: " ").dropFirst().first.flatMap { Int($0) } ?? 0
+        return pages * Int(sysconf(Int32(_SC_PAGESIZE))) / (1 << 20)
+    }
+
+    @Test func aBodyThatNeverComesTimesOut() async throws {
+        let result = try await outcome(Request<Seen>(method: .get, path: "/stall"))
+        #expect(result == .failure(.timeout))
+    }
+
+    /// Found by this suite: URLSession's timeout is only the longest wait between bytes, so a server that
+    /// sends a byte every 50 ms held the request forever; the transport now bounds the whole exchange.
+    @Test func aBodyThatNeverEndsTimesOut() async throws {
+        let result = try await outcome(Request<Seen>(method: .get, path: "/trickle"))
+        #expect(result == .failure(.timeout))
+    }
+
+    @Test func aTwoGigabyteContentLengthReservesNothing() async throws {
+        let before = Self.residentMiB()
+        let result = try await outcome(Request<Seen>(method: .get, path: "/huge"))
+        #expect(result == .failure(.timeout))
+        #expect(Self.residentMiB() - before < 256, "resident memory grew from \(before) MiB to \(Self.residentMiB()) MiB")
+    }
+
+    @Test func malformedJSONIsADecodingFailure() async throws {
+        let result = try await outcome(Request<Seen>(method: .get, path: "/malformed-json"))
+        guard case .failure(.decodingFailed(let type, _, _, let statusCode, let body))? = result else {
+            Issue.record("expected a decoding failure, got \(String(describing: result))")
+            return
+        }
+        #expect(type == "Seen")
+        #expect(statusCode == 200)
+        #expect(body == Data(#"{"id": 1, "name": "#.utf8))
+    }
+
+    @Test func aWrongContentTypeIsRefused() async throws {
+        let result = try await outcome(Request<Seen>(method: .get, path: "/html"))
+        #expect(result == .failure(.unacceptableContentType("text/html", statusCode: 200, body: Data("<html><body>Not an API</body></html>".utf8))))
+    }
+
+    @Test func aRedirectLoopEnds() async throws {
+        let result = try await outcome(Request<Seen>(method: .get, path: "/loop"))
+        #expect(result == .failure(.transport(code: .httpTooManyRedirects, description: "too many HTTP redirects")))
+    }
+
+    @Test func theTokenDoesNotFollowARedirectToAnotherHost() async throws {
+        let server = try HostileServer()
+        defer { server.stop() }
+        let client = server.client()
+        let elsewhere = "http://localhost:\(server.port)/elsewhere"
+        let seen = try await client.send(Request<Seen>(method: .get, path: "/redirect", query: [QueryItem("to", elsewhere)]))
+        #expect(seen == Seen(path: "/elsewhere", authorization: nil))
+        let here = "http://127.0.0.1:\(server.port)/here"
+        let sameHost = try await client.send(Request<Seen>(method: .get, path: "/redirect", query: [QueryItem("to", here)]))
+        #expect(sameHost == Seen(path: "/here", authorization: "Bearer secret-token"))
+    }
+
+    @Test func aLineBreakInARequestHeaderIsRefusedBeforeSending() async throws {
+        let result = try await outcome(Request<Seen>(method: .get, path: "/x", headers: [HeaderField("X-Evil", "a\r\nInjected: b")]))
+        #expect(result == .failure(.invalidRequest("header 'X-Evil' contains a line break")))
+    }
+
+    @Test func bareCRAndLFInAResponseHeaderEndTyped() async throws {
+        // libcurl refuses the header line, and FoundationNetworking reports it as an unknown URL error.
+        let result = try await outcome(Request<Seen>(method: .get, path: "/crlf"))
+        #expect(result == .failure(.transport(code: .unknown, description: "Failed writing header")))
+    }
+}
