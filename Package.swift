@@ -48,7 +48,6 @@ let package = Package(
 
         // MARK: The runtime generated clients stand on
         .target(name: "EndpointRuntime"),
-        .executableTarget(name: "runtime-benchmark", dependencies: ["EndpointRuntime", "BenchmarkSupport"], path: "Benchmarks/RuntimeBenchmark"),
 
         // MARK: The clients generated from Specs/ (checked in; compiled in every build)
         .target(name: "AuthAPI", dependencies: ["EndpointRuntime"], path: "Generated/Auth"),
@@ -68,26 +67,28 @@ let package = Package(
             name: "OpenAPIImportTests",
             dependencies: ["OpenAPIImport", "EndpointGenCore", "EndpointSpec", "EndpointRuntime", "YAML", "endpointgen", "TestSupport"]
         ),
-
-        // MARK: Benchmarks
-        .executableTarget(name: "yaml-benchmark", dependencies: ["YAML"], path: "Benchmarks/YAMLBenchmark"),
-        .executableTarget(name: "mustache-benchmark", dependencies: ["Mustache"], path: "Benchmarks/MustacheBenchmark"),
-        .target(name: "BenchmarkSupport", path: "Benchmarks/Support"),
-        .executableTarget(name: "spec-benchmark", dependencies: ["EndpointSpec", "YAML", "BenchmarkSupport"], path: "Benchmarks/SpecBenchmark"),
-        .executableTarget(
-            name: "generator-benchmark", dependencies: ["EndpointGenCore", "EndpointSpec", "BenchmarkSupport", "endpointgen"],
-            path: "Benchmarks/GeneratorBenchmark"),
         .testTarget(name: "EndpointRuntimeTests", dependencies: ["EndpointRuntime", "TestSupport"]),
         .testTarget(name: "HTTPBinTests", dependencies: ["HTTPBinAPI", "EndpointRuntime", "TestSupport"]),
-        .executableTarget(name: "httpbin-benchmark", dependencies: ["HTTPBinAPI", "EndpointRuntime", "BenchmarkSupport"], path: "Benchmarks/HTTPBinBenchmark"),
-        .executableTarget(
-            name: "openapi-benchmark", dependencies: ["OpenAPIImport", "EndpointGenCore", "EndpointRuntime", "YAML"],
-            path: "Benchmarks/OpenAPIBenchmark"
-        ),
         .testTarget(
             name: "HostileInputTests",
             dependencies: ["EndpointSpec", "YAML", "Diagnostics", "EndpointGenCore", "EndpointRuntime", "TestSupport"],
             exclude: ["Resources"]
+        ),
+
+        // MARK: Benchmarks
+        .target(name: "BenchmarkSupport", path: "Benchmarks/Support"),
+        .executableTarget(name: "yaml-benchmark", dependencies: ["YAML"], path: "Benchmarks/YAMLBenchmark"),
+        .executableTarget(name: "mustache-benchmark", dependencies: ["Mustache"], path: "Benchmarks/MustacheBenchmark"),
+        .executableTarget(name: "spec-benchmark", dependencies: ["EndpointSpec", "YAML", "BenchmarkSupport"], path: "Benchmarks/SpecBenchmark"),
+        .executableTarget(
+            name: "generator-benchmark", dependencies: ["EndpointGenCore", "EndpointSpec", "BenchmarkSupport", "endpointgen"],
+            path: "Benchmarks/GeneratorBenchmark"
+        ),
+        .executableTarget(name: "runtime-benchmark", dependencies: ["EndpointRuntime", "BenchmarkSupport"], path: "Benchmarks/RuntimeBenchmark"),
+        .executableTarget(name: "httpbin-benchmark", dependencies: ["HTTPBinAPI", "EndpointRuntime", "BenchmarkSupport"], path: "Benchmarks/HTTPBinBenchmark"),
+        .executableTarget(
+            name: "openapi-benchmark", dependencies: ["OpenAPIImport", "EndpointGenCore", "EndpointRuntime", "YAML"],
+            path: "Benchmarks/OpenAPIBenchmark"
         ),
 
         // MARK: Fuzzing (Tests/Fuzz/run.sh builds each with -sanitize=fuzzer,address -DFUZZING; plain builds replay files)
