@@ -8,8 +8,7 @@ public enum YAMLValue: Hashable, Sendable {
     case double(Double)
     case string(String)
     case array([YAMLValue])
-    /// Keys in source order; a non-scalar key is rendered as its source text is unavailable, so it
-    /// becomes its resolved value's description.
+    /// Keys in source order; a non-scalar key becomes its flow-style text, e.g. `[a, b]`.
     case object([Member])
 
     /// One key and value of an object.
@@ -35,7 +34,18 @@ extension YAMLNode {
         case .sequence(let items):
             return .array(items.map(\.resolved))
         case .mapping(let pairs):
-            return .object(pairs.map { YAMLValue.Member(key: $0.key.text ?? "\($0.key.resolved)", value: $0.value.resolved) })
+            return .object(pairs.map { YAMLValue.Member(key: $0.key.text ?? $0.key.flowText, value: $0.value.resolved) })
+        }
+    }
+
+    /// A non-scalar key as flow-style text (`[a, b]`, `{k: v}`). Linear in the key's size: the description
+    /// of a resolved value, used before, escaped the descriptions nested in it again at every level, so
+    /// keys within keys grew exponentially (found by fuzzing).
+    private var flowText: String {
+        switch content {
+        case .scalar(let scalar): scalar.text
+        case .sequence(let items): "[" + items.map(\.flowText).joined(separator: ", ") + "]"
+        case .mapping(let pairs): "{" + pairs.map { $0.key.flowText + ": " + $0.value.flowText }.joined(separator: ", ") + "}"
         }
     }
 
