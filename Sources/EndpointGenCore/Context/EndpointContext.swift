@@ -39,8 +39,6 @@ public struct EndpointContext: Codable, Equatable, Sendable {
     public var hasParameters: Bool
     /// Required `String` parameters that must not be empty (checked before sending).
     public var nonEmptyParameters: [ParameterContext]
-    /// True when `nonEmptyParameters` is not empty.
-    public var hasNonEmptyParameters: Bool
     /// e.g. `["id": id]`, or `[:]`.
     public var pathParametersExpression: String
     /// e.g. `[QueryItem("include", include)]`, or `[]`.

@@ -47,7 +47,6 @@ func translateEndpoint(_ endpoint: Endpoint, in spec: Spec, names: ModelNames, o
         parameterNames: parameters.map(\.name).joined(separator: ", "),
         hasParameters: !parameters.isEmpty,
         nonEmptyParameters: pairs.filter { $0.0.type == .string && $0.0.defaultValue == nil }.map(\.1),
-        hasNonEmptyParameters: pairs.contains { $0.0.type == .string && $0.0.defaultValue == nil },
         pathParametersExpression: pathParameters.isEmpty ? "[:]" : "[" + pathParameters.joined(separator: ", ") + "]",
         queryExpression: "[" + query.joined(separator: ", ") + "]",
         headersExpression: "[" + headers.joined(separator: ", ") + "]",
