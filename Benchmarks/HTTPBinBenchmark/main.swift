@@ -59,22 +59,22 @@ var plainRequest = URLRequest(url: URL(string: "\(address.baseURLString)/get?pag
 plainRequest.setValue("application/json", forHTTPHeaderField: "Accept")
 plainRequest.setValue("HTTPBinClient/0.10.4 (linux)", forHTTPHeaderField: "User-Agent")
 
-func generatedLoop() async throws {
-    for _ in 0..<requests { _ = try await client.get() }
+func generatedLoop(_ count: Int) async throws {
+    for _ in 0..<count { _ = try await client.get() }
 }
 
-func plainLoop() async throws {
-    for _ in 0..<requests {
+func plainLoop(_ count: Int) async throws {
+    for _ in 0..<count {
         let (data, response) = try await session.data(for: plainRequest)
         guard (response as? HTTPURLResponse)?.statusCode == 200 else { throw URLError(.badServerResponse) }
         _ = try decoder.decode(Echo.self, from: data)
     }
 }
 
-let best = try await bestOfAlternatingRounds(rounds, baseline: plainLoop, candidate: generatedLoop)
+let best = try await bestOfInterleavedRounds(rounds, requests: requests, baseline: plainLoop, candidate: generatedLoop)
 let plainBest = best.baseline
 let generatedBest = best.candidate
-print("httpbin (gunicorn, loopback), \(requests) sequential GET /get (best of \(rounds)):")
+print("httpbin (gunicorn, loopback), \(requests) sequential GET /get (interleaved in blocks of 100, best of \(rounds)):")
 print(String(format: "  plain URLSession + JSONDecoder: %.3f s (%.0f requests/s)", plainBest, Double(requests) / plainBest))
 print(String(format: "  generated HTTPBinClient:        %.3f s (%.0f requests/s)", generatedBest, Double(requests) / generatedBest))
 print(String(format: "  ratio generated / plain: %.3f", generatedBest / plainBest))

@@ -18,7 +18,7 @@ struct User: Decodable, Sendable {
 }
 
 let requests = 2_000
-let rounds = 3
+let rounds = 5
 let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
 /// Starts Tests/Servers/echo_server.py and returns it with its base URL.
@@ -65,22 +65,22 @@ plainRequest.setValue("application/json", forHTTPHeaderField: "Accept")
 plainRequest.setValue("1", forHTTPHeaderField: "X-Api-Version")
 plainRequest.setValue("Bearer benchmark-token", forHTTPHeaderField: "Authorization")
 
-func runtimeLoop() async throws {
-    for _ in 0..<requests { _ = try await client.send(getUser) }
+func runtimeLoop(_ count: Int) async throws {
+    for _ in 0..<count { _ = try await client.send(getUser) }
 }
 
-func plainLoop() async throws {
-    for _ in 0..<requests {
+func plainLoop(_ count: Int) async throws {
+    for _ in 0..<count {
         let (data, response) = try await session.data(for: plainRequest)
         guard (response as? HTTPURLResponse)?.statusCode == 200 else { throw URLError(.badServerResponse) }
         _ = try decoder.decode(User.self, from: data)
     }
 }
 
-let best = try await bestOfAlternatingRounds(rounds, baseline: plainLoop, candidate: runtimeLoop)
+let best = try await bestOfInterleavedRounds(rounds, requests: requests, baseline: plainLoop, candidate: runtimeLoop)
 let plainBest = best.baseline
 let runtimeBest = best.candidate
-print("loopback, \(requests) sequential GETs (best of \(rounds)):")
+print("loopback, \(requests) sequential GETs (interleaved in blocks of 100, best of \(rounds)):")
 print(String(format: "  plain URLSession + JSONDecoder: %.3f s (%.0f requests/s)", plainBest, Double(requests) / plainBest))
 print(String(format: "  EndpointRuntime:                %.3f s (%.0f requests/s)", runtimeBest, Double(requests) / runtimeBest))
 print(String(format: "  ratio runtime / plain: %.3f (target <= 1.05)", runtimeBest / plainBest))

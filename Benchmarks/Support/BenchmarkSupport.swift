@@ -113,17 +113,31 @@ public func timeDetached(_ body: @escaping @Sendable () async throws -> Void) as
     }.value
 }
 
-/// Warms both loops up (connections, caches), then runs `rounds` alternating timed rounds and keeps
-/// each side's best, so both meet the same machine.
-public func bestOfAlternatingRounds(
-    _ rounds: Int, baseline: @escaping @Sendable () async throws -> Void, candidate: @escaping @Sendable () async throws -> Void
+/// Total seconds each side takes for `requests` requests, best of `rounds`, the two interleaved in blocks.
+///
+/// Both loops are warmed up first (connections, caches). Each round then runs both sides in `blocks`
+/// alternating blocks (who goes first alternates too) and sums each side's blocks, so a burst of
+/// noise on a shared machine falls on both sides alike instead of on one whole round.
+public func bestOfInterleavedRounds(
+    _ rounds: Int, requests: Int, blocks: Int = 20,
+    baseline: @escaping @Sendable (Int) async throws -> Void, candidate: @escaping @Sendable (Int) async throws -> Void
 ) async throws -> (baseline: Double, candidate: Double) {
-    try await candidate()
-    try await baseline()
+    try await candidate(requests / blocks)
+    try await baseline(requests / blocks)
     var best = (baseline: Double.infinity, candidate: Double.infinity)
     for _ in 0..<rounds {
-        best.baseline = min(best.baseline, try await timeDetached(baseline))
-        best.candidate = min(best.candidate, try await timeDetached(candidate))
+        var round = (baseline: 0.0, candidate: 0.0)
+        for block in 0..<blocks {
+            let count = requests / blocks + (block < requests % blocks ? 1 : 0)
+            if block.isMultiple(of: 2) {
+                round.baseline += try await timeDetached { try await baseline(count) }
+                round.candidate += try await timeDetached { try await candidate(count) }
+            } else {
+                round.candidate += try await timeDetached { try await candidate(count) }
+                round.baseline += try await timeDetached { try await baseline(count) }
+            }
+        }
+        best = (min(best.baseline, round.baseline), min(best.candidate, round.candidate))
     }
     return best
 }

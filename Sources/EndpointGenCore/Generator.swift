@@ -31,12 +31,7 @@ public struct Generator: Sendable {
     /// `Specs/Auth.yaml` or `Auth.endpoints.yaml` and `Client.swift.mustache`), and the warnings translation gave.
     public func generate(_ spec: Spec, specPath: String) throws(DiagnosticError) -> (files: [GeneratedFile], warnings: [Diagnostic]) {
         let (context, warnings) = translateSpec(spec, specPath: specPath, options: options)
-        let value: MustacheValue
-        do {
-            value = try MustacheValue(context)
-        } catch {
-            throw DiagnosticError(Diagnostic(.error, "internal error: the template context cannot be encoded: \(error)"))
-        }
+        let value = context.mustacheValue
         let stem = Self.stem(of: specPath)
         var files: [GeneratedFile] = []
         for name in templates.names where name.hasSuffix(".swift") {

@@ -8,6 +8,14 @@ import FoundationNetworking
 struct RequestBuilder: Sendable {
     let configuration: ClientConfiguration
     let encoder: JSONEncoder
+    /// The `Accept` header every request carries, joined once.
+    private let accept: String?
+
+    init(configuration: ClientConfiguration, encoder: JSONEncoder) {
+        self.configuration = configuration
+        self.encoder = encoder
+        accept = configuration.acceptableContentTypes.isEmpty ? nil : configuration.acceptableContentTypes.joined(separator: ", ")
+    }
 
     /// The URL request for `request`; throws `.invalidRequest` for a bad path parameter, header or body.
     func urlRequest<R>(for request: Request<R>) throws(EndpointError) -> URLRequest {
@@ -30,9 +38,7 @@ struct RequestBuilder: Sendable {
 
         // Headers are gathered first and set once: each `URLRequest.setValue` is costly on Linux.
         var headers = HeaderSet()
-        if !configuration.acceptableContentTypes.isEmpty {
-            headers["Accept"] = configuration.acceptableContentTypes.joined(separator: ", ")
-        }
+        if let accept { headers["Accept"] = accept }
         for template in configuration.defaultHeaders {
             headers[template.name] = try Self.checkedHeader(template.name, try template.resolve(variables))
         }

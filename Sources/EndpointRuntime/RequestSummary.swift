@@ -26,9 +26,9 @@ public struct RequestSummary: Sendable, Equatable {
 
     /// A summary of `request`, redacting the query items and headers named in `secrets` and the credential headers.
     init(request: URLRequest, response: HTTPResponse?, duration: Duration, secrets: Set<String>) {
-        let secrets = Set(secrets.map { $0.lowercased() })
         method = request.httpMethod ?? "GET"
         url = request.url.map { Self.redact($0, secrets: secrets) } ?? ""
+        let secrets = Set(secrets.map { $0.lowercased() })
         headers = (request.allHTTPHeaderFields ?? [:]).reduce(into: [:]) { headers, field in
             let name = field.key.lowercased()
             let secret = Self.credentialHeaders.contains(name) || secrets.contains(name)
@@ -41,15 +41,21 @@ public struct RequestSummary: Sendable, Equatable {
 
     /// The log line, e.g. `GET https://api.example.com/users/1 -> 200 in 12.3 ms, 512 bytes`.
     public var line: String {
+        Self.line(method: method, url: url, statusCode: statusCode, duration: duration, bytes: bytes)
+    }
+
+    static func line(method: String, url: String, statusCode: Int?, duration: Duration, bytes: Int) -> String {
         let tenths = duration.components.seconds * 10_000 + duration.components.attoseconds / 100_000_000_000_000
         let outcome = statusCode.map(String.init) ?? "no response"
         return "\(method) \(url) -> \(outcome) in \(tenths / 10).\(tenths % 10) ms, \(bytes) bytes"
     }
 
-    /// The URL text with the value of each secret query item replaced (by hand: `<` and `>` are not valid in a `URLComponents` query).
-    private static func redact(_ url: URL, secrets: Set<String>) -> String {
+    /// The URL text with the value of each query item named in `secrets` (any case) replaced (by hand: `<` and
+    /// `>` are not valid in a `URLComponents` query).
+    static func redact(_ url: URL, secrets: Set<String>) -> String {
         let text = url.absoluteString
         guard let mark = text.firstIndex(of: "?") else { return text }
+        let secrets = Set(secrets.map { $0.lowercased() })
         let items = text[text.index(after: mark)...].split(separator: "&", omittingEmptySubsequences: false).map { item in
             let name = item.split(separator: "=", maxSplits: 1).first.map(String.init) ?? ""
             let secret = secrets.contains((name.removingPercentEncoding ?? name).lowercased())

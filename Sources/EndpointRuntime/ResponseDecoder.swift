@@ -4,6 +4,14 @@ import Foundation
 struct ResponseDecoder: Sendable {
     let configuration: ClientConfiguration
     let decoder: JSONDecoder
+    /// `configuration.acceptableContentTypes`, lowercased once rather than per response.
+    private let acceptableMediaTypes: Set<String>
+
+    init(configuration: ClientConfiguration, decoder: JSONDecoder) {
+        self.configuration = configuration
+        self.decoder = decoder
+        acceptableMediaTypes = Set(configuration.acceptableContentTypes.map { $0.lowercased() })
+    }
 
     /// Throws `.unacceptableStatus` with the server's message (or the fallback) when the status is outside `acceptable`.
     func validateStatus(_ response: HTTPResponse, acceptable: Range<Int>) throws(EndpointError) {
@@ -33,12 +41,11 @@ struct ResponseDecoder: Sendable {
     }
 
     private func checkContentType(_ response: HTTPResponse) throws(EndpointError) {
-        let acceptable = configuration.acceptableContentTypes.map { $0.lowercased() }
-        guard !acceptable.isEmpty else { return }
+        guard !acceptableMediaTypes.isEmpty else { return }
         let contentType = response.header("Content-Type")
         // Plain Swift trimming: Foundation's `trimmingCharacters(in:)` goes through NSString and showed up in profiles.
         let mediaType = contentType?.split(separator: ";").first.map { String($0.filter { $0 != " " && $0 != "\t" }).lowercased() }
-        guard let mediaType, acceptable.contains(mediaType) else {
+        guard let mediaType, acceptableMediaTypes.contains(mediaType) else {
             throw .unacceptableContentType(contentType, statusCode: response.statusCode, body: response.data)
         }
     }

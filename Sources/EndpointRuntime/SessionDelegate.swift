@@ -5,13 +5,13 @@ import FoundationNetworking
 #endif
 
 /// The one delegate of a `URLSessionTransport`'s session: collects each task's body, reports its
-/// progress, resumes its caller on completion, and keeps credentials from other hosts on redirects.
+/// progress, tells its caller on completion, and keeps credentials from other hosts on redirects.
 ///
 /// `@unchecked Sendable` is safe: its only state is `tasks` and `refused`, each a `LockedState`.
 final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     /// What one running task has gathered so far.
     private struct TaskState {
-        let continuation: CheckedContinuation<(Data, URLResponse), any Error>
+        let completion: @Sendable (Result<(Data, URLResponse), any Error>) -> Void
         let progress: @Sendable (TransferProgress) -> Void
         var data = Data()
         var transfer = TransferProgress()
@@ -25,13 +25,13 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
     /// The 401 responses whose authentication challenge was refused, by task, until their task completes.
     private let refused = LockedState<[Int: HTTPURLResponse]>([:])
 
-    /// Starts tracking `task`; call before resuming it.
+    /// Starts tracking `task`; call before resuming it. `completion` is called once, when the task ends.
     func register(
         _ task: URLSessionTask,
-        continuation: CheckedContinuation<(Data, URLResponse), any Error>,
-        progress: @escaping @Sendable (TransferProgress) -> Void
+        progress: @escaping @Sendable (TransferProgress) -> Void,
+        completion: @escaping @Sendable (Result<(Data, URLResponse), any Error>) -> Void
     ) {
-        tasks.withLock { $0[task.taskIdentifier] = TaskState(continuation: continuation, progress: progress) }
+        tasks.withLock { $0[task.taskIdentifier] = TaskState(completion: completion, progress: progress) }
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
@@ -64,13 +64,13 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
         guard let state = tasks.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) else { return }
         if let response = refusedResponse(of: task) {
-            state.continuation.resume(returning: (state.data, response))
+            state.completion(.success((state.data, response)))
         } else if let error {
-            state.continuation.resume(throwing: error)
+            state.completion(.failure(error))
         } else if let response = task.response {
-            state.continuation.resume(returning: (state.data, response))
+            state.completion(.success((state.data, response)))
         } else {
-            state.continuation.resume(throwing: URLError(.badServerResponse))
+            state.completion(.failure(URLError(.badServerResponse)))
         }
     }
 

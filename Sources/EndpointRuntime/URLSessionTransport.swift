@@ -6,12 +6,13 @@ import FoundationNetworking
 
 /// The real transport: one long-lived `URLSession` (connections are reused) whose configuration is yours.
 ///
-/// A request without a progress handler goes through `data(for:)`, Foundation's fastest path. One with a
-/// progress handler runs as a task the session delegate tracks, because on Linux a per-task delegate never
-/// hears of completion. The session delegate also keeps credentials from other hosts on redirects.
+/// A request without a progress handler runs as a data task with a completion handler, Foundation's fastest
+/// path. One with a progress handler runs as a task the session delegate tracks, because on Linux a per-task
+/// delegate never hears of completion. The session delegate also keeps credentials from other hosts on redirects.
 public final class URLSessionTransport: Transport {
     private let session: URLSession
     private let delegate: SessionDelegate
+    private let deadlines = DeadlineWatch()
 
     /// A transport over a session with `configuration`, e.g. one with `httpMaximumConnectionsPerHost = 8`.
     public init(configuration: URLSessionConfiguration = .default) {
@@ -25,8 +26,7 @@ public final class URLSessionTransport: Transport {
     }
 
     /// Sends `request`; cancelling the calling Swift task cancels the URLSession task. The request's
-    /// `timeoutInterval` bounds the whole exchange: URLSession's own timeout is only the longest wait
-    /// between two bytes, so a server trickling an endless body would otherwise hold the request forever.
+    /// `timeoutInterval` bounds the whole exchange (see `ExchangeDeadline`).
     public func send(_ request: URLRequest, progress: (@Sendable (TransferProgress) -> Void)?) async throws -> HTTPResponse {
         try Task.checkCancellation()
         var head = request
@@ -34,61 +34,58 @@ public final class URLSessionTransport: Transport {
         // FoundationNetworking truncates the timeout to whole seconds (0.3 s would fail at once): round up instead.
         head.timeoutInterval = head.timeoutInterval.rounded(.up)
         #endif
-        let exchange = head
-        return try await Self.within(.seconds(exchange.timeoutInterval)) { [self] in
-            let (data, response) = if let progress { try await tracked(exchange, progress: progress) } else { try await untracked(exchange) }
-            guard let http = response as? HTTPURLResponse else { throw URLError(.badServerResponse) }
-            return HTTPResponse(data: data, response: http)
-        }
+        let (data, response) = try await exchange(head, progress: progress)
+        guard let http = response as? HTTPURLResponse else { throw URLError(.badServerResponse) }
+        return HTTPResponse(data: data, response: http)
     }
 
-    /// `body`'s result, or `URLError(.timedOut)` once `limit` has passed (`body` is then cancelled).
-    private static func within(_ limit: Duration, _ body: @escaping @Sendable () async throws -> HTTPResponse) async throws -> HTTPResponse {
-        try await withThrowingTaskGroup(of: HTTPResponse?.self) { group in
-            group.addTask { try await body() }
-            group.addTask {
-                try await Task.sleep(for: limit)
-                return nil
-            }
-            defer { group.cancelAll() }
-            guard let first = try await group.next(), let response = first else { throw URLError(.timedOut) }
-            return response
-        }
-    }
-
-    #if canImport(FoundationNetworking)
-    /// What `data(for:)` does, keeping the task so that a 401 whose authentication challenge the delegate refused
-    /// (see `SessionDelegate`) comes back as that response rather than as a cancellation.
-    private func untracked(_ request: URLRequest) async throws -> (Data, URLResponse) {
-        let task = LockedState<URLSessionDataTask?>(nil)
+    /// Runs `request` as one URLSession task, cancelled with the calling Swift task or when its deadline
+    /// (`timeoutInterval`, for the whole exchange) passes, which then throws `URLError(.timedOut)`.
+    private func exchange(
+        _ request: URLRequest, progress: (@Sendable (TransferProgress) -> Void)?
+    ) async throws -> (Data, URLResponse) {
+        let running = LockedState<URLSessionTask?>(nil)
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
-                let dataTask = session.dataTask(with: request) { [delegate] data, response, error in
-                    if let refused = task.withLock({ $0 }).flatMap(delegate.refusedResponse(of:)) {
-                        continuation.resume(returning: (data ?? Data(), refused))
-                    } else if let data, let response {
-                        continuation.resume(returning: (data, response))
-                    } else {
-                        continuation.resume(throwing: error ?? URLError(.badServerResponse))
-                    }
+                let deadline = ExchangeDeadline { running.withLock { $0 }?.cancel() }
+                let finish: @Sendable (Result<(Data, URLResponse), any Error>) -> Void = { [deadlines] result in
+                    deadlines.forget(deadline)
+                    continuation.resume(with: deadline.finish() ? result : .failure(URLError(.timedOut)))
                 }
-                task.withLock { $0 = dataTask }
-                dataTask.resume()
-                if Task.isCancelled { dataTask.cancel() }  // cancelled before `task` was set: `onCancel` found nothing
+                let started = if let progress { tracked(request, progress: progress, finish: finish) } else { untracked(request, finish: finish) }
+                running.withLock { $0 = started }
+                deadlines.watch(deadline, until: .now() + request.timeoutInterval)
+                started.resume()
+                if Task.isCancelled { started.cancel() }  // cancelled before `running` was set: `onCancel` found nothing
             }
         } onCancel: {
-            task.withLock { $0 }?.cancel()
+            running.withLock { $0 }?.cancel()
         }
     }
-    #else
-    /// Foundation's fastest path; on Darwin a 401 with an unanswered challenge already arrives as a response.
-    private func untracked(_ request: URLRequest) async throws -> (Data, URLResponse) {
-        try await session.data(for: request)
-    }
-    #endif
 
-    /// Runs `request` as a task the delegate tracks, so it reports progress (`data(for:)` cannot on Linux).
-    private func tracked(_ request: URLRequest, progress: @escaping @Sendable (TransferProgress) -> Void) async throws -> (Data, URLResponse) {
+    /// A data task with a completion handler, Foundation's fastest path (what `data(for:)` does). On Linux, a 401
+    /// whose authentication challenge the delegate refused (see `SessionDelegate`) comes back as that response
+    /// rather than as a cancellation.
+    private func untracked(_ request: URLRequest, finish: @escaping @Sendable (Result<(Data, URLResponse), any Error>) -> Void) -> URLSessionTask {
+        let task = LockedState<URLSessionDataTask?>(nil)
+        let dataTask = session.dataTask(with: request) { [delegate] data, response, error in
+            if let refused = task.withLock({ $0 }).flatMap(delegate.refusedResponse(of:)) {
+                finish(.success((data ?? Data(), refused)))
+            } else if let data, let response {
+                finish(.success((data, response)))
+            } else {
+                finish(.failure(error ?? URLError(.badServerResponse)))
+            }
+        }
+        task.withLock { $0 = dataTask }  // before `resume()`, so before the handler can run
+        return dataTask
+    }
+
+    /// A task the delegate tracks, so it reports progress (`data(for:)` cannot on Linux).
+    private func tracked(
+        _ request: URLRequest, progress: @escaping @Sendable (TransferProgress) -> Void,
+        finish: @escaping @Sendable (Result<(Data, URLResponse), any Error>) -> Void
+    ) -> URLSessionTask {
         var head = request
         let task: URLSessionTask
         if let body = request.httpBody {
@@ -97,13 +94,7 @@ public final class URLSessionTransport: Transport {
         } else {
             task = session.dataTask(with: head)
         }
-        return try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { continuation in
-                delegate.register(task, continuation: continuation, progress: progress)
-                task.resume()
-            }
-        } onCancel: {
-            task.cancel()
-        }
+        delegate.register(task, progress: progress, completion: finish)
+        return task
     }
 }

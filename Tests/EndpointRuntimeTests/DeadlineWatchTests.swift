@@ -1,0 +1,32 @@
+@testable import EndpointRuntime
+import Dispatch
+import Testing
+
+/// The one-timer watch that bounds whole exchanges (see `URLSessionTransportTests` for it at work on a real server).
+@Suite struct DeadlineWatchTests {
+    @Test func deadlinesExpireInTimeOrderEvenWhenAnEarlierOneArrivesLater() async throws {
+        let watch = DeadlineWatch()
+        let expired = Recorder<String>()
+        let late = ExchangeDeadline { expired.append("late") }
+        let early = ExchangeDeadline { expired.append("early") }
+        watch.watch(late, until: .now() + 0.6)
+        watch.watch(early, until: .now() + 0.2)  // earlier than the armed timer: needs a timer of its own
+        try await waitUntil { expired.values.count == 2 }
+        #expect(expired.values == ["early", "late"])
+        #expect(!late.finish() && !early.finish(), "an expired exchange cannot also finish")
+    }
+
+    @Test func aForgottenOrFinishedDeadlineNeverExpires() async throws {
+        let watch = DeadlineWatch()
+        let expired = Recorder<String>()
+        let forgotten = ExchangeDeadline { expired.append("forgotten") }
+        let finished = ExchangeDeadline { expired.append("finished") }
+        let due = ExchangeDeadline { expired.append("due") }
+        for deadline in [forgotten, finished, due] { watch.watch(deadline, until: .now() + 0.2) }
+        watch.forget(forgotten)
+        #expect(finished.finish())
+        try await waitUntil { expired.values == ["due"] }
+        try await Task.sleep(for: .milliseconds(200))
+        #expect(expired.values == ["due"])
+    }
+}
