@@ -1,18 +1,19 @@
 /// Line counts for change summaries.
+///
+/// On UTF-8 bytes: splitting a large generated file into `Substring`s character by character took longer
+/// than generating it.
 enum LineDiff {
-    /// The lines of a text; a final newline does not start another line.
-    static func lines(of text: String) -> [Substring] {
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        if lines.last == "" { lines.removeLast() }
-        return lines
+    /// The number of lines of a text; a final newline does not start another line.
+    static func count(of text: String) -> Int {
+        lines(of: Array(text.utf8)).count
     }
 
     /// `+A -R lines`: lines of `new` with no equal line left in `old`, and the reverse. Moves do not count.
     static func counts(old: String, new: String) -> String {
-        var remaining: [Substring: Int] = [:]
-        for line in lines(of: old) { remaining[line, default: 0] += 1 }
+        var remaining: [ArraySlice<UInt8>: Int] = [:]
+        for line in lines(of: Array(old.utf8)) { remaining[line, default: 0] += 1 }
         var added = 0
-        for line in lines(of: new) {
+        for line in lines(of: Array(new.utf8)) {
             if let count = remaining[line], count > 0 {
                 remaining[line] = count - 1
             } else {
@@ -21,5 +22,11 @@ enum LineDiff {
         }
         let removed = remaining.values.reduce(0, +)
         return "+\(added) -\(removed) lines"
+    }
+
+    private static func lines(of bytes: [UInt8]) -> [ArraySlice<UInt8>] {
+        var lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        if lines.last?.isEmpty == true { lines.removeLast() }
+        return lines
     }
 }

@@ -112,11 +112,11 @@ public struct OutputPlan: Equatable, Sendable {
         changes.map { change in
             switch change {
             case .create(let file):
-                "create \(file.path) (+\(LineDiff.lines(of: file.contents).count) lines)"
+                "create \(file.path) (+\(LineDiff.count(of: file.contents)) lines)"
             case .update(let file, let old):
                 "update \(file.path) (\(LineDiff.counts(old: old, new: file.contents)))"
             case .remove(let path, let old):
-                "remove \(path) (-\(LineDiff.lines(of: old).count) lines)"
+                "remove \(path) (-\(LineDiff.count(of: old)) lines)"
             }
         }
     }
