@@ -67,7 +67,7 @@ public protocol HTTPBinClientProtocol: Sendable {
     /// `GET /anything/{path}`
     func anything(path: String, note: String?) async throws(EndpointError) -> AnythingEcho
     /// `GET /cookies`
-    func cookies(cookie: String) async throws(EndpointError) -> Cookies
+    func cookies(flavour: String, size: String?) async throws(EndpointError) -> Cookies
 }
 
 /// A client for the HTTPBin API at http://127.0.0.1:8080.
@@ -267,8 +267,8 @@ public struct HTTPBinClient: HTTPBinClientProtocol {
     }
 
     /// `GET /cookies`
-    public func cookies(cookie: String) async throws(EndpointError) -> Cookies {
-        try Validate.nonEmpty(cookie, name: "Cookie")
-        return try await self.client.send(HTTPBinEndpoints.cookies(cookie: cookie))
+    public func cookies(flavour: String, size: String? = nil) async throws(EndpointError) -> Cookies {
+        try Validate.nonEmpty(flavour, name: "flavour")
+        return try await self.client.send(HTTPBinEndpoints.cookies(flavour: flavour, size: size))
     }
 }

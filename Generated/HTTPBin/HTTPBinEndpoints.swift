@@ -380,13 +380,14 @@ public enum HTTPBinEndpoints {
     }
 
     /// `GET /cookies`
-    public static func cookies(cookie: String) -> Request<Cookies> {
+    public static func cookies(flavour: String, size: String? = nil) -> Request<Cookies> {
         Request(
             method: .get,
             path: "/cookies",
             pathParameters: [:],
             query: [],
-            headers: [HeaderField("Cookie", cookie)],
+            headers: [],
+            cookies: [Cookie("flavour", flavour), Cookie("size", size)],
             body: nil,
             auth: .none,
             timeout: nil,

@@ -44,7 +44,7 @@ public struct FakeHTTPBinClient: HTTPBinClientProtocol {
     /// Answers `anything`.
     public var anythingHandler: (@Sendable (String, String?) async throws(EndpointError) -> AnythingEcho)?
     /// Answers `cookies`.
-    public var cookiesHandler: (@Sendable (String) async throws(EndpointError) -> Cookies)?
+    public var cookiesHandler: (@Sendable (String, String?) async throws(EndpointError) -> Cookies)?
 
     /// A fake with no handlers; set those the test needs.
     public init() {}
@@ -164,8 +164,8 @@ public struct FakeHTTPBinClient: HTTPBinClientProtocol {
     }
 
     /// Calls `cookiesHandler`.
-    public func cookies(cookie: String) async throws(EndpointError) -> Cookies {
+    public func cookies(flavour: String, size: String?) async throws(EndpointError) -> Cookies {
         guard let _handler = self.cookiesHandler else { throw .invalidRequest("FakeHTTPBinClient.cookiesHandler is not set") }
-        return try await _handler(cookie)
+        return try await _handler(flavour, size)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 
-/// Percent-encoding of path segments, query items and form fields: everything but RFC 3986's unreserved characters.
+/// Percent-encoding of path segments, query items and form fields (everything but RFC 3986's unreserved
+/// characters), and of cookies.
 enum PercentEncoding {
     private static let unreserved = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
 
@@ -21,5 +22,19 @@ enum PercentEncoding {
     /// `text` as exactly one path segment: also `.` and `..` are encoded, so they never climb the path.
     static func encodeSegment(_ text: String) -> String {
         text == "." || text == ".." ? String(repeating: "%2E", count: text.count) : encode(text)
+    }
+
+    /// RFC 6265's `cookie-octet` without `%`: printable ASCII but space, `"`, `,`, `;` and `\`.
+    private static let cookieValueCharacters = CharacterSet(charactersIn: Unicode.Scalar(0x21)...Unicode.Scalar(0x7E))
+        .subtracting(CharacterSet(charactersIn: "\",;\\%"))
+
+    /// A cookie value with every byte a cookie may not hold (and `%`, so that decoding gives the value back) as `%XX`.
+    static func encodeCookieValue(_ text: String) -> String {
+        text.addingPercentEncoding(withAllowedCharacters: cookieValueCharacters) ?? text
+    }
+
+    /// A cookie name: like a value, and `=` encoded too, since it would end the name.
+    static func encodeCookieName(_ text: String) -> String {
+        text.addingPercentEncoding(withAllowedCharacters: cookieValueCharacters.subtracting(CharacterSet(charactersIn: "="))) ?? text
     }
 }

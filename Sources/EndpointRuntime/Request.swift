@@ -15,6 +15,8 @@ public struct Request<Response: Decodable & Sendable>: Sendable {
     public var query: [QueryItem]
     /// Headers, after the configuration's default ones (a request header with the same name wins).
     public var headers: [HeaderField]
+    /// Cookies, sent together in one `Cookie` header (after a `Cookie` header given in `headers`, if any).
+    public var cookies: [Cookie]
     /// The body, if any.
     public var body: RequestBody?
     /// Whether the token is sent.
@@ -35,6 +37,7 @@ public struct Request<Response: Decodable & Sendable>: Sendable {
         pathParameters: [String: any ParameterValue] = [:],
         query: [QueryItem] = [],
         headers: [HeaderField] = [],
+        cookies: [Cookie] = [],
         body: RequestBody? = nil,
         auth: AuthRequirement = .optional,
         timeout: Duration? = nil,
@@ -47,6 +50,7 @@ public struct Request<Response: Decodable & Sendable>: Sendable {
         self.pathParameters = pathParameters.mapValues(\.parameterValues)
         self.query = query
         self.headers = headers
+        self.cookies = cookies
         self.body = body
         self.auth = auth
         self.timeout = timeout

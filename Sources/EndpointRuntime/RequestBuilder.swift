@@ -49,6 +49,10 @@ struct RequestBuilder: Sendable {
                 headers[header.name] = try Self.checkedHeader(header.name, header.values.joined(separator: ", "))
             }
         }
+        let cookies = request.cookies.compactMap(\.pair)
+        if !cookies.isEmpty {
+            headers["Cookie"] = ([headers["Cookie"]].compactMap { $0 } + cookies).joined(separator: "; ")
+        }
         var urlRequest = URLRequest(url: url)
         if let body = request.body {
             let (data, contentType) = try encode(body)

@@ -44,13 +44,13 @@ extension OperationTranslator {
         return (path.replacingPlaceholders { "{" + (renamed[$0] ?? $0) + "}" }, parameters)
     }
 
-    /// Query and header parameters; cookie parameters are left out with a warning.
+    /// Query, header and cookie parameters.
     func otherParameters(item: DocumentNode, operation: DocumentNode, names: inout UniqueNames, context: OperationContext) -> [Parameter] {
         var parameters: [Parameter] = []
         for node in declaredParameters(item: item, operation: operation) {
             guard let wireName = node.text("name"), let place = node.text("in"), place != "path" else { continue }
             guard let placement = Parameter.Placement(rawValue: place), placement != .body else {
-                diagnostics.warning("the \(place) parameter '\(wireName)' of \(context) is not supported (EndpointGen sends path, query and header parameters); it is left out", at: node.location)
+                diagnostics.warning("the \(place) parameter '\(wireName)' of \(context) is not supported (EndpointGen sends path, query, header and cookie parameters); it is left out", at: node.location)
                 continue
             }
             let required = node.flag("required")

@@ -93,6 +93,22 @@ import FoundationNetworking
         #expect(urlRequest.timeoutInterval == 2.5)
     }
 
+    @Test func cookiesShareOneHeaderAndCannotBreakOutOfTheirValue() async throws {
+        let request = Request<Empty>(
+            method: .get, path: "/x", headers: [HeaderField("Cookie", "theme=dark")],
+            cookies: [
+                Cookie("session", "a b;c=\"d\",é%\r\nX-Admin: 1"), Cookie("absent", String?.none), Cookie("ids", [1, 2]),
+                Cookie("odd=name", "v"),
+            ])
+        let urlRequest = try await sent(request)
+        #expect(urlRequest.value(forHTTPHeaderField: "Cookie")
+            == "theme=dark; session=a%20b%3Bc=%22d%22%2C%C3%A9%25%0D%0AX-Admin:%201; ids=1%2C2; odd%3Dname=v")
+        let onlyCookies = try await sent(Request<Empty>(method: .get, path: "/x", cookies: [Cookie("a", "1")]))
+        #expect(onlyCookies.value(forHTTPHeaderField: "Cookie") == "a=1")
+        let none = try await sent(Request<Empty>(method: .get, path: "/x", cookies: [Cookie("a", String?.none)]))
+        #expect(none.value(forHTTPHeaderField: "Cookie") == nil)
+    }
+
     @Test func jsonBodyUsesTheDateCoding() async throws {
         let body = Payload(name: "Ada", at: Date(timeIntervalSince1970: 0))
         let request = try await sent(Request<Empty>(method: .post, path: "/p", body: .json(body)))

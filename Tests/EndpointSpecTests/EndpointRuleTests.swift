@@ -79,8 +79,8 @@ import Testing
     }
 
     @Test func unknownPlacement() {
-        #expect(problems("  login: { POST: /login, params: { pin: { type: String, in: cookie } } }\n") == [
-            "Specs/Test.yaml:5:61: error: unknown parameter placement 'cookie'; expected one of: path, query, header, body",
+        #expect(problems("  login: { POST: /login, params: { pin: { type: String, in: form } } }\n") == [
+            "Specs/Test.yaml:5:61: error: unknown parameter placement 'form'; expected one of: path, query, header, cookie, body",
         ])
     }
 

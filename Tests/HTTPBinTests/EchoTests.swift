@@ -116,9 +116,9 @@ struct EchoTests {
         #expect(echo.args == ["note": "n", "client_version": "0.10.4"])
     }
 
-    @Test func cookiesSentInTheHeaderArrive() async throws {
-        let echo = try await client.cookies(cookie: "flavour=oat; size=large")
-        #expect(echo.cookies == ["flavour": "oat", "size": "large"])
+    @Test func cookieParametersArriveTogetherAndNilOnesStayOut() async throws {
+        #expect(try await client.cookies(flavour: "oat", size: "large").cookies == ["flavour": "oat", "size": "large"])
+        #expect(try await client.cookies(flavour: "oat").cookies == ["flavour": "oat"])
     }
 
     @Test func bytesArriveRaw() async throws {

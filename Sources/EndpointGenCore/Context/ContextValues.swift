@@ -92,6 +92,7 @@ extension EndpointContext: MustacheRepresentable {
             "pathParametersExpression": pathParametersExpression.mustacheValue,
             "queryExpression": queryExpression.mustacheValue,
             "headersExpression": headersExpression.mustacheValue,
+            "cookiesExpression": cookiesExpression.mustacheValue,
             "bodyExpression": bodyExpression.mustacheValue,
             "auth": auth.mustacheValue,
             "timeout": timeout.mustacheValue,

@@ -45,6 +45,9 @@ public struct EndpointContext: Codable, Equatable, Sendable {
     public var queryExpression: String
     /// e.g. `[HeaderField("X-Trace", trace)]`, or `[]`.
     public var headersExpression: String
+    /// e.g. `[Cookie("session", session)]`, or empty when the endpoint sends no cookie parameter (so templates
+    /// can leave the argument out).
+    public var cookiesExpression: String
     /// e.g. `.json(AuthenticateBody(email: email, password: password))`, or `nil`.
     public var bodyExpression: String
     /// e.g. `.required`.
@@ -69,7 +72,7 @@ public struct ParameterContext: Codable, Equatable, Sendable {
     public var type: String
     /// The name on the wire as a literal, e.g. `"include"`.
     public var wireNameLiteral: String
-    /// `path`, `query`, `header` or `body`.
+    /// `path`, `query`, `header`, `cookie` or `body`.
     public var placement: String
     /// The default as code (e.g. `nil`, `"member"`, `.member`), or `null` when the caller must pass it.
     public var defaultValue: String?

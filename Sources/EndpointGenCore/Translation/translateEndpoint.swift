@@ -18,6 +18,7 @@ func translateEndpoint(_ endpoint: Endpoint, in spec: Spec, names: ModelNames, o
         + endpoint.query.map { "QueryItem.template(\(SwiftLiteral.string($0.name)), \(SwiftLiteral.string($0.value)))" }
     let headers = filtered(.header).map { "HeaderField(\($0.1.wireNameLiteral), \($0.1.name))" }
         + endpoint.headers.map { "HeaderField.template(\(SwiftLiteral.string($0.name)), \(SwiftLiteral.string($0.value)))" }
+    let cookies = filtered(.cookie).map { "Cookie(\($0.1.wireNameLiteral), \($0.1.name))" }
     let body = translateBody(endpoint, parameters: filtered(.body), names: names)
 
     let method = endpoint.method.rawValue
@@ -50,6 +51,7 @@ func translateEndpoint(_ endpoint: Endpoint, in spec: Spec, names: ModelNames, o
         pathParametersExpression: pathParameters.isEmpty ? "[:]" : "[" + pathParameters.joined(separator: ", ") + "]",
         queryExpression: "[" + query.joined(separator: ", ") + "]",
         headersExpression: "[" + headers.joined(separator: ", ") + "]",
+        cookiesExpression: cookies.isEmpty ? "" : "[" + cookies.joined(separator: ", ") + "]",
         bodyExpression: body.expression,
         auth: "." + endpoint.auth.rawValue,
         timeout: endpoint.timeout.flatMap { $0 == spec.policy.timeout ? nil : SwiftCode.duration($0) } ?? "nil",

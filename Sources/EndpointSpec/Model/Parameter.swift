@@ -5,8 +5,9 @@ public import YAML
 public struct Parameter: Equatable, Sendable {
     /// Where a parameter is sent.
     public enum Placement: String, Equatable, Sendable, CaseIterable {
-        /// A `{name}` in the path, a query item, a header, or a member of the body.
-        case path, query, header, body
+        /// A `{name}` in the path, a query item, a header, a cookie (all of a request's in one `Cookie` header),
+        /// or a member of the body.
+        case path, query, header, cookie, body
     }
 
     /// The name as written; `SwiftName.member(name)` is the Swift argument label.
