@@ -81,6 +81,12 @@ public struct AuthClient: AuthClientProtocol {
         )
     }
 
+    /// The body of an error response decoded as `E` (the error model an endpoint's doc comment names), with the
+    /// API's date decoding; `nil` for any other error or a body that is not an `E`.
+    public func errorBody<E: Decodable>(of error: EndpointError, as type: E.Type = E.self) -> E? {
+        client.errorBody(of: error, as: type)
+    }
+
     /// `GET /token`
     public func tokenCheck() async throws(EndpointError) -> TokenStatus {
         return try await self.client.send(AuthEndpoints.tokenCheck())

@@ -135,6 +135,12 @@ public struct HTTPBinClient: HTTPBinClientProtocol {
         )
     }
 
+    /// The body of an error response decoded as `E` (the error model an endpoint's doc comment names), with the
+    /// API's date decoding; `nil` for any other error or a body that is not an `E`.
+    public func errorBody<E: Decodable>(of error: EndpointError, as type: E.Type = E.self) -> E? {
+        client.errorBody(of: error, as: type)
+    }
+
     /// Echoes the query and headers of a GET request.
     ///
     /// `GET /get`

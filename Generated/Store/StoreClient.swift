@@ -98,66 +98,84 @@ public struct StoreClient: StoreClientProtocol {
         )
     }
 
+    /// The body of an error response decoded as `E` (the error model an endpoint's doc comment names), with the
+    /// API's date decoding; `nil` for any other error or a body that is not an `E`.
+    public func errorBody<E: Decodable>(of error: EndpointError, as type: E.Type = E.self) -> E? {
+        client.errorBody(of: error, as: type)
+    }
+
     /// Lists products, newest first.
     ///
     /// `GET /products`
+    /// - Throws: `EndpointError`; the body of an error response decodes as `Problem`: `errorBody(of: error, as: Problem.self)`.
     public func products(search: String? = nil, page: Int = 1, tags: [String]? = nil, sort: SortOrder = .newest) async throws(EndpointError) -> ProductPage {
         return try await self.client.send(StoreEndpoints.products(search: search, page: page, tags: tags, sort: sort))
     }
 
     /// `GET /products/{productID}`
+    /// - Throws: `EndpointError`; the body of an error response decodes as `Problem`: `errorBody(of: error, as: Problem.self)`.
     public func product(productID: UUID, currency: String = "EUR") async throws(EndpointError) -> Product {
         return try await self.client.send(StoreEndpoints.product(productID: productID, currency: currency))
     }
 
     /// `GET /products/{productID}/image`
+    /// - Throws: `EndpointError`; the body of an error response decodes as `Problem`: `errorBody(of: error, as: Problem.self)`.
     public func productImage(productID: UUID, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> Data {
         return try await self.client.send(StoreEndpoints.productImage(productID: productID), progress: progress)
     }
 
     /// `GET /products/{productID}/notes`
+    /// - Throws: `EndpointError`; the body of an error response decodes as `Problem`: `errorBody(of: error, as: Problem.self)`.
     public func productNotes(productID: UUID) async throws(EndpointError) -> String {
         return try await self.client.send(StoreEndpoints.productNotes(productID: productID))
     }
 
     /// `GET /prices`
+    /// - Throws: `EndpointError`; the body of an error response decodes as `Problem`: `errorBody(of: error, as: Problem.self)`.
     public func prices(ids: [UUID]) async throws(EndpointError) -> [String: Double] {
         return try await self.client.send(StoreEndpoints.prices(ids: ids))
     }
 
     /// `POST /orders`
+    /// - Throws: `EndpointError`; the body of an error response decodes as `OrderProblem`: `errorBody(of: error, as: OrderProblem.self)`.
     public func createOrder(items: [OrderItem], note: String? = nil, coupon: String? = nil) async throws(EndpointError) -> Order {
         return try await self.client.send(StoreEndpoints.createOrder(items: items, note: note, coupon: coupon))
     }
 
     /// `PATCH /orders/{orderID}`
+    /// - Throws: `EndpointError`; the body of an error response decodes as `Problem`: `errorBody(of: error, as: Problem.self)`.
     public func updateOrder(orderID: Int64, status: OrderStatus) async throws(EndpointError) -> Order {
         return try await self.client.send(StoreEndpoints.updateOrder(orderID: orderID, status: status))
     }
 
     /// `PUT /orders/{orderID}/receipt`
+    /// - Throws: `EndpointError`; the body of an error response decodes as `Problem`: `errorBody(of: error, as: Problem.self)`.
     public func uploadReceipt(orderID: Int64, receipt: Data, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> Empty {
         return try await self.client.send(StoreEndpoints.uploadReceipt(orderID: orderID, receipt: receipt), progress: progress)
     }
 
     /// `POST /photos`
+    /// - Throws: `EndpointError`; the body of an error response decodes as `Problem`: `errorBody(of: error, as: Problem.self)`.
     public func uploadPhoto(photo: Data, caption: String? = nil, pin: String, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> Empty {
         try Validate.nonEmpty(pin, name: "X-Pin")
         return try await self.client.send(StoreEndpoints.uploadPhoto(photo: photo, caption: caption, pin: pin), progress: progress)
     }
 
     /// `DELETE /orders/{orderID}`
+    /// - Throws: `EndpointError`; the body of an error response decodes as `Problem`: `errorBody(of: error, as: Problem.self)`.
     @available(*, deprecated, message: "cancelOrder is deprecated in the API spec")
     public func cancelOrder(orderID: Int64) async throws(EndpointError) -> Empty {
         return try await self.client.send(StoreEndpoints.cancelOrder(orderID: orderID))
     }
 
     /// `HEAD /ping`
+    /// - Throws: `EndpointError`; the body of an error response decodes as `Problem`: `errorBody(of: error, as: Problem.self)`.
     public func ping() async throws(EndpointError) -> Empty {
         return try await self.client.send(StoreEndpoints.ping())
     }
 
     /// `OPTIONS /`
+    /// - Throws: `EndpointError`; the body of an error response decodes as `Problem`: `errorBody(of: error, as: Problem.self)`.
     public func capabilities() async throws(EndpointError) -> Empty {
         return try await self.client.send(StoreEndpoints.capabilities())
     }

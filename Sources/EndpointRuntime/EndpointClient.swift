@@ -94,6 +94,13 @@ public final class EndpointClient: Sendable {
         }
     }
 
+    /// The body of an error response (`.unacceptableStatus`) decoded as `E`, e.g. the error model the spec names
+    /// for the endpoint, with the configured date decoding; `nil` for any other error or a body that is not an `E`.
+    public func errorBody<E: Decodable>(of error: EndpointError, as type: E.Type = E.self) -> E? {
+        guard case .unacceptableStatus(_, _, let body) = error else { return nil }
+        return try? decoder.decoder.decode(E.self, from: body)
+    }
+
     /// Runs the middleware chain and checks the status, reporting a failure to the hook.
     private func exchange(_ request: PipelineRequest, acceptable: Range<Int>, since start: ContinuousClock.Instant) async throws(EndpointError) -> HTTPResponse {
         let response: HTTPResponse

@@ -38,6 +38,26 @@ import FoundationNetworking
         #expect(body["coupon"] == nil)  // `in: query`
     }
 
+    @Test func errorBodiesDecodeIntoTheModelTheSpecNames() async throws {
+        let problem = #"{"problem": {"code": 409, "message": "sold out"}, "out_of_stock": ["6F9619FF-8B86-D011-B42D-00C04FC964FF"]}"#
+        transport.enqueue(.json(problem, status: 409), .json(#"{"code": 404, "message": "no such product"}"#, status: 404))
+        let item = OrderItem(productID: UUID(uuidString: "6F9619FF-8B86-D011-B42D-00C04FC964FF")!)
+        await #expect {
+            _ = try await client.createOrder(items: [item], note: nil, coupon: nil)
+        } throws: { error in
+            // `createOrder` names `error: OrderProblem`; the spec's `errors.model` is `Problem`.
+            let refused = client.errorBody(of: error as! EndpointError, as: OrderProblem.self)
+            return refused == OrderProblem(problem: Problem(code: 409, message: "sold out"), outOfStock: [item.productID])
+        }
+        await #expect {
+            _ = try await client.product(productID: item.productID, currency: "EUR")
+        } throws: { error in
+            client.errorBody(of: error as! EndpointError, as: Problem.self) == Problem(code: 404, message: "no such product")
+                && client.errorBody(of: error as! EndpointError, as: OrderProblem.self) == nil
+        }
+        #expect(client.errorBody(of: .timeout, as: Problem.self) == nil)
+    }
+
     @Test func formMultipartAndBinaryBodies() async throws {
         transport.enqueue(.json(order), StubTransport.Reply(status: 204), StubTransport.Reply(status: 204))
         _ = try await client.updateOrder(orderID: 7, status: .shipped)

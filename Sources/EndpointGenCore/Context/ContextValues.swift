@@ -78,6 +78,7 @@ extension EndpointContext: MustacheRepresentable {
             "method": method.mustacheValue,
             "pathLiteral": pathLiteral.mustacheValue,
             "responseType": responseType.mustacheValue,
+            "errorType": errorType.mustacheValue,
             "parameters": parameters.mustacheValue,
             "signature": signature.mustacheValue,
             "requirementSignature": requirementSignature.mustacheValue,

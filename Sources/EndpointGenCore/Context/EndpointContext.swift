@@ -16,6 +16,9 @@ public struct EndpointContext: Codable, Equatable, Sendable {
     public var pathLiteral: String
     /// The Swift type the call returns, e.g. `User`, `Empty`, `Data`, `String`.
     public var responseType: String
+    /// The Swift type an error response's body decodes into (the endpoint's `error:` or the spec's
+    /// `errors.model`), e.g. `Problem`, or `null` when the spec names none.
+    public var errorType: String?
     /// The parameters, in spec order.
     public var parameters: [ParameterContext]
     /// The parameter list with defaults, e.g. `id: Int, include: [String]? = nil`.

@@ -37,6 +37,7 @@ func translateEndpoint(_ endpoint: Endpoint, in spec: Spec, names: ModelNames, o
         method: "." + method.lowercased(),
         pathLiteral: SwiftLiteral.string(endpoint.path),
         responseType: responseType,
+        errorType: endpoint.errorModel.map { SwiftCode.type($0, names: names) },
         parameters: parameters,
         signature: signature.joined(separator: ", "),
         requirementSignature: requirement.joined(separator: ", "),

@@ -77,6 +77,12 @@ public struct HostileClient: HostileClientProtocol {
         )
     }
 
+    /// The body of an error response decoded as `E` (the error model an endpoint's doc comment names), with the
+    /// API's date decoding; `nil` for any other error or a body that is not an `E`.
+    public func errorBody<E: Decodable>(of error: EndpointError, as type: E.Type = E.self) -> E? {
+        client.errorBody(of: error, as: type)
+    }
+
     /// Ends a comment */ opens a string """ interpolates \(boom)
     /// #if false
     /// and hides U+202EtextU+200B.
