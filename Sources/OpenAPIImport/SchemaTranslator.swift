@@ -266,6 +266,9 @@ final class SchemaTranslator {
             key += "\u{1}enum" + cases.map { "\u{1}" + $0.value }.joined()
         case .object(let properties):
             key += "\u{1}object" + properties.map { "\u{1}\($0.name)\u{2}\($0.wireName)\u{2}\($0.type)\u{2}\(String(describing: $0.defaultValue))\u{2}\($0.description ?? "")" }.joined()
+        case .oneOf(let oneOf):
+            key += "\u{1}oneOf\u{1}\(oneOf.discriminator ?? "")" + oneOf.alternatives.map { "\u{1}\($0.type)" }.joined()
+                + oneOf.mapping.map { "\u{1}\($0.value)\u{2}\($0.model)" }.joined()
         }
         return key
     }

@@ -94,6 +94,10 @@ extension Spec {
                 model.kind = .object(properties.map { var property = $0; property.location = nowhere; return property })
             case .enumeration(let cases):
                 model.kind = .enumeration(cases.map { var item = $0; item.location = nowhere; return item })
+            case .oneOf(var oneOf):
+                oneOf.alternatives = oneOf.alternatives.map { var item = $0; item.location = nowhere; return item }
+                oneOf.mapping = oneOf.mapping.map { var item = $0; item.location = nowhere; return item }
+                model.kind = .oneOf(oneOf)
             }
             return model
         }
