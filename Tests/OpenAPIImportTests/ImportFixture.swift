@@ -27,6 +27,11 @@ struct ImportFixture {
         return []
     }
 
+    func oneOf(_ model: String) -> OneOf? {
+        if case .oneOf(let oneOf)? = spec.model(named: model)?.kind { return oneOf }
+        return nil
+    }
+
     /// `name: Type` for each property of a model, e.g. `["id: Int64", "tag: String?"]`.
     func propertyTypes(_ model: String) -> [String] {
         properties(model).map { "\($0.name): \($0.type)" }
