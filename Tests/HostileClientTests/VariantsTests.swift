@@ -14,6 +14,7 @@ import FoundationNetworking
         transport.enqueue(.json(#"""
             [{"petType": "cat", "name": "Tom"},
              {"petType": "kitten", "name": "Kit", "lives": 3},
+             {"petType": "say \"meow\" \\(x)", "name": "Quote"},
              {"petType": "Dog", "name": "Rex", "goodBoy": true},
              {"petType": "parrot", "name": "Polly"},
              {"name": "Nobody"}]
@@ -22,6 +23,7 @@ import FoundationNetworking
         #expect(pets == [
             .cat(Cat(petType: "cat", name: "Tom")),  // lives: the spec's default
             .cat(Cat(petType: "kitten", name: "Kit", lives: 3)),
+            .cat(Cat(petType: #"say "meow" \(x)"#, name: "Quote")),
             .dog(Dog(petType: "Dog", name: "Rex", goodBoy: true)),
             .unknown(.object(["petType": .string("parrot"), "name": .string("Polly")])),
             .unknown(.object(["name": .string("Nobody")])),
@@ -38,6 +40,7 @@ import FoundationNetworking
         (#"{"radius": 1.5}"#, Shape.circle(Circle(radius: 1.5))),
         (#"{"side": 2}"#, .square(Square(side: 2))),
         (#"{"note": "n"}"#, .unknownCase(Unknown(note: "n"))),
+        (#"{"label": "l"}"#, .default(Default(label: "l"))),
         (#""1970-01-01T00:01:40Z""#, .date(Date(timeIntervalSince1970: 100))),  // the client's date coding applies
         (#""round""#, .string("round")),
         ("[1, null]", .unknown(.array([.number(1), .null]))),

@@ -92,6 +92,20 @@ public struct Unknown: Codable, Sendable, Hashable {
     }
 }
 
+/// A `Default` as the API sends and receives it.
+public struct Default: Codable, Sendable, Hashable {
+    public var label: String
+
+    /// Creates a value; parameters with a default may be left out.
+    public init(label: String) {
+        self.label = label
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case label = "label"
+    }
+}
+
 /// A cat or a dog, told apart by `petType`.
 public indirect enum Pet: Codable, Sendable, Hashable {
     /// The `Cat` alternative.
@@ -105,7 +119,7 @@ public indirect enum Pet: Codable, Sendable, Hashable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         switch Discriminator.value(forKey: "petType", in: decoder) {
-        case "cat"?, "kitten"?: self = .cat(try container.decode(Cat.self))
+        case "cat"?, "kitten"?, "say \"meow\" \\(x)"?: self = .cat(try container.decode(Cat.self))
         case "Dog"?: self = .dog(try container.decode(Dog.self))
         default: self = .unknown(try container.decode(JSONValue.self))
         }
@@ -130,6 +144,8 @@ public indirect enum Shape: Codable, Sendable, Hashable {
     case square(Square)
     /// The `Unknown` alternative.
     case unknownCase(Unknown)
+    /// The `Default` alternative.
+    case `default`(Default)
     /// The `Date` alternative.
     case date(Date)
     /// The `String` alternative.
@@ -152,6 +168,10 @@ public indirect enum Shape: Codable, Sendable, Hashable {
             self = .unknownCase(value)
             return
         }
+        if let value = try? container.decode(Default.self) {
+            self = .`default`(value)
+            return
+        }
         if let value = try? container.decode(Date.self) {
             self = .date(value)
             return
@@ -170,6 +190,7 @@ public indirect enum Shape: Codable, Sendable, Hashable {
         case .circle(let value): try container.encode(value)
         case .square(let value): try container.encode(value)
         case .unknownCase(let value): try container.encode(value)
+        case .`default`(let value): try container.encode(value)
         case .date(let value): try container.encode(value)
         case .string(let value): try container.encode(value)
         case .unknown(let value): try container.encode(value)
