@@ -4,7 +4,7 @@ enum SchemaShape {
     case object
     /// A string enumeration with at least one non-empty value: an open enum.
     case enumeration
-    /// A `oneOf`/`anyOf` of two or more objects: one struct with the properties of every alternative.
+    /// A `oneOf`/`anyOf` of two or more objects: a `oneOf` model (or, failing that, one struct with the properties of every alternative).
     case union([DocumentNode])
     /// Anything else: a built-in type, an array, a dictionary, an alias, or something unsupported.
     case other

@@ -176,7 +176,7 @@ final class SchemaTranslator {
     }
 
     /// A short description of an alternative for messages, e.g. `'Pet'`, `a string`, `an object`.
-    private func describe(_ schema: DocumentNode) -> String {
+    func describe(_ schema: DocumentNode) -> String {
         if let reference = schema.reference { return "'\(reference.split(separator: "/").last.map(String.init) ?? reference)'" }
         switch typeNames(schema).first ?? (schema["properties"] != nil ? "object" : "") {
         case "": return "a schema without a type"
@@ -243,7 +243,7 @@ final class SchemaTranslator {
         let kind: Model.Kind
         switch shape(schema) {
         case .enumeration: kind = .enumeration(enumCases(schema, model: claimed))
-        case .union(let variants): kind = .object(unionProperties(schema, variants: variants, model: claimed))
+        case .union(let variants): kind = unionKind(schema, variants: variants, model: claimed)
         case .object, .other: kind = .object(objectProperties(schema, model: claimed))
         }
         if inline {
@@ -258,6 +258,12 @@ final class SchemaTranslator {
         return claimed
     }
 
+    /// The model already built for the schema a reference leads to, if any.
+    func builtModel(_ reference: String, from node: DocumentNode) -> String? {
+        guard let (target, _) = documents.resolve(reference, from: node) else { return nil }
+        return modelNames[dereferenced(target).identity]
+    }
+
     /// What makes two models the same type, locations aside.
     private static func structure(_ kind: Model.Kind, description: String?) -> String {
         var key = description ?? ""
@@ -266,6 +272,9 @@ final class SchemaTranslator {
             key += "\u{1}enum" + cases.map { "\u{1}" + $0.value }.joined()
         case .object(let properties):
             key += "\u{1}object" + properties.map { "\u{1}\($0.name)\u{2}\($0.wireName)\u{2}\($0.type)\u{2}\(String(describing: $0.defaultValue))\u{2}\($0.description ?? "")" }.joined()
+        case .oneOf(let oneOf):
+            key += "\u{1}oneOf\u{1}\(oneOf.discriminator ?? "")" + oneOf.alternatives.map { "\u{1}\($0.type)" }.joined()
+                + oneOf.mapping.map { "\u{1}\($0.value)\u{2}\($0.model)" }.joined()
         }
         return key
     }
@@ -321,9 +330,7 @@ final class SchemaTranslator {
     }
 
     /// The properties of every alternative of a union, optional unless every alternative requires them.
-    private func unionProperties(_ schema: DocumentNode, variants: [DocumentNode], model: String) -> [Property] {
-        let keyword = schema["oneOf"] != nil ? "oneOf" : "anyOf"
-        diagnostics.warning("'\(keyword)' of objects is generated as one struct '\(model)' with the properties of every alternative (\(variants.map(describe).joined(separator: ", "))), optional unless all require them; the alternatives are not told apart", at: schema.location)
+    func unionProperties(_ variants: [DocumentNode], model: String) -> [Property] {
         let perVariant = variants.map(rawProperties)
         var merged: [RawProperty] = []
         for raw in perVariant.joined() where !merged.contains(where: { $0.key == raw.key }) {

@@ -139,6 +139,12 @@ public enum SpecWriter {
                 if let description = property.description { fields.append("description: \(quoted(description))") }
                 lines.append("    \(scalar(property.name)): { " + fields.joined(separator: ", ") + " }")
             }
+        case .oneOf(let oneOf):
+            lines.append("  oneOf: [" + oneOf.alternatives.map { type($0.type) }.joined(separator: ", ") + "]")
+            if let discriminator = oneOf.discriminator { lines.append("  discriminator: \(quoted(discriminator))") }
+            if !oneOf.mapping.isEmpty {
+                lines.append("  mapping: { " + oneOf.mapping.map { "\(quoted($0.value)): \(quoted($0.model))" }.joined(separator: ", ") + " }")
+            }
         }
         return lines
     }

@@ -1,6 +1,6 @@
 import EndpointSpec
 
-/// The models that endpoints reach, directly or through other models' properties, in their given order.
+/// The models that endpoints reach, directly or through other models' properties and alternatives, in their given order.
 ///
 /// Translation builds a model for every schema it looks at, including those of properties it then leaves
 /// out; this keeps the spec to what the client uses.
@@ -11,8 +11,12 @@ func usedModels(_ models: [Model], endpoints: [Endpoint], errorModel: TypeRef?) 
     }.flatMap(\.modelNames) + (errorModel?.modelNames ?? [])
     var used: Set<String> = []
     while let name = pending.popLast() {
-        guard used.insert(name).inserted, case .object(let properties)? = byName[name]?.kind else { continue }
-        pending += properties.flatMap(\.type.modelNames)
+        guard used.insert(name).inserted else { continue }
+        switch byName[name]?.kind {
+        case .object(let properties)?: pending += properties.flatMap(\.type.modelNames)
+        case .oneOf(let oneOf)?: pending += oneOf.alternatives.flatMap(\.type.modelNames)
+        case .enumeration?, nil: break
+        }
     }
     return models.filter { used.contains($0.name) }
 }

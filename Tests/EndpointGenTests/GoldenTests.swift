@@ -4,8 +4,8 @@ import Foundation
 import Testing
 import TestSupport
 
-/// `Generated/` is exactly what the generator makes of `Specs/` (and the hostile client of
-/// `Tests/HostileClientTests/` of its spec): regenerate in memory, compare byte for byte. On a mismatch the test prints a unified diff; `ENDPOINTGEN_RECORD=1` rewrites `Generated/`
+/// `Generated/` is exactly what the generator makes of `Specs/` (and the clients of
+/// `Tests/HostileClientTests/` of their specs): regenerate in memory, compare byte for byte. On a mismatch the test prints a unified diff; `ENDPOINTGEN_RECORD=1` rewrites `Generated/`
 /// (and still fails, so a re-record is never silent).
 @Suite struct GoldenTests {
     static let root = TestEnvironment.repositoryRoot
@@ -32,7 +32,7 @@ import TestSupport
 
     /// Each spec with the folder its checked-in output lives in.
     static func cases() -> [(String, String)] {
-        specPaths().map { ($0, "Generated") } + [("Tests/HostileClientTests/Hostile.yaml", "Tests/HostileClientTests/Generated")]
+        specPaths().map { ($0, "Generated") } + ["Hostile", "Variants"].map { ("Tests/HostileClientTests/\($0).yaml", "Tests/HostileClientTests/Generated") }
     }
 
     /// The API specs in `Specs/` (files with endpoints; shared model files are included, not generated).

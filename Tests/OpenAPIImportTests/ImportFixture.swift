@@ -27,6 +27,11 @@ struct ImportFixture {
         return []
     }
 
+    func oneOf(_ model: String) -> OneOf? {
+        if case .oneOf(let oneOf)? = spec.model(named: model)?.kind { return oneOf }
+        return nil
+    }
+
     /// `name: Type` for each property of a model, e.g. `["id: Int64", "tag: String?"]`.
     func propertyTypes(_ model: String) -> [String] {
         properties(model).map { "\($0.name): \($0.type)" }
@@ -94,6 +99,10 @@ extension Spec {
                 model.kind = .object(properties.map { var property = $0; property.location = nowhere; return property })
             case .enumeration(let cases):
                 model.kind = .enumeration(cases.map { var item = $0; item.location = nowhere; return item })
+            case .oneOf(var oneOf):
+                oneOf.alternatives = oneOf.alternatives.map { var item = $0; item.location = nowhere; return item }
+                oneOf.mapping = oneOf.mapping.map { var item = $0; item.location = nowhere; return item }
+                model.kind = .oneOf(oneOf)
             }
             return model
         }

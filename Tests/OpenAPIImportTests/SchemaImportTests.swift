@@ -113,25 +113,59 @@ import Testing
         ])
     }
 
-    @Test func aOneOfOfObjectsIsOneStructWithAWarning() throws {
+    @Test func aOneOfOfObjectsIsAOneOfModelWithTheDiscriminator() throws {
         let fixture = try fixture(response: "{ $ref: '#/components/schemas/Exercise' }", schemas: """
                 Walk:
                   type: object
                   required: [kind, length]
                   properties: { kind: { type: string }, length: { type: integer } }
-                Swim:
+                swim-session:
                   type: object
                   required: [kind]
                   properties: { kind: { type: string }, depth: { type: number } }
                 Exercise:
                   oneOf:
                     - $ref: '#/components/schemas/Walk'
-                    - $ref: '#/components/schemas/Swim'
-                  discriminator: { propertyName: kind }
+                    - $ref: '#/components/schemas/swim-session'
+                    - { title: Rest, type: object, properties: { minutes: { type: integer } } }
+                  discriminator:
+                    propertyName: kind
+                    mapping: { walking: '#/components/schemas/Walk', flying: '#/components/schemas/Fly' }
+                Fly: { type: object, properties: { height: { type: number } } }
             """)
-        #expect(fixture.propertyTypes("Exercise") == ["kind: String", "length: Int?", "depth: Double?"])
+        let oneOf = try #require(fixture.oneOf("Exercise"))
+        #expect(oneOf.alternatives.map(\.name) == ["Walk", "SwimSession", "Rest"])
+        #expect(oneOf.discriminator == "kind")
+        // The implicit value of a referenced schema is its component name, which differs from the model's here.
+        #expect(oneOf.alternatives.map(oneOf.discriminatorValues) == [["walking"], ["swim-session"], ["Rest"]])
+        #expect(fixture.propertyTypes("Rest") == ["minutes: Int?"])
         #expect(fixture.warnings == [
-            "api.yaml:26:7: warning: 'oneOf' of objects is generated as one struct 'Exercise' with the properties of every alternative ('Walk', 'Swim'), optional unless all require them; the alternatives are not told apart",
+            "api.yaml:32:58: warning: the discriminator value 'flying' of 'Exercise' maps to '#/components/schemas/Fly', which is not one of its alternatives; the value decodes as unknown",
+        ])
+        #expect(try roundTrip(fixture.spec).spec.withoutLocations == fixture.spec.withoutLocations)
+    }
+
+    @Test func anyOfWithoutDiscriminatorTriesTheAlternativesInOrder() throws {
+        let fixture = try fixture(response: "{ anyOf: [{ $ref: '#/components/schemas/A' }, { $ref: '#/components/schemas/B' }, { $ref: '#/components/schemas/A' }] }", schemas: """
+                A: { type: object, properties: { a: { type: string } } }
+                B: { type: object, properties: { b: { type: string } } }
+            """)
+        let oneOf = try #require(fixture.oneOf("GetThingResponse"))
+        #expect(oneOf.alternatives.map(\.name) == ["A", "B"])
+        #expect(oneOf.discriminator == nil)
+        #expect(fixture.warnings == [])
+    }
+
+    @Test func alternativesWithOneCaseNameAreMergedIntoOneStructWithAWarning() throws {
+        let fixture = try fixture(response: "{ $ref: '#/components/schemas/Either' }", schemas: """
+                ABC: { type: object, required: [x], properties: { x: { type: string } } }
+                Abc: { type: object, required: [x], properties: { x: { type: string }, y: { type: integer } } }
+                Either:
+                  oneOf: [{ $ref: '#/components/schemas/ABC' }, { $ref: '#/components/schemas/Abc' }]
+            """)
+        #expect(fixture.propertyTypes("Either") == ["x: String", "y: Int?"])
+        #expect(fixture.warnings == [
+            "api.yaml:20:7: warning: 'oneOf' of objects ('ABC', 'Abc') cannot be an enum of its alternatives: the alternatives 'ABC' and 'Abc' both become the case 'abc'; it is generated as one struct 'Either' with the properties of every alternative, optional unless all require them",
         ])
     }
 

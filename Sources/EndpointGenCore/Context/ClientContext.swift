@@ -47,6 +47,8 @@ public struct ClientContext: Codable, Equatable, Sendable {
     public var models: [ModelContext]
     /// The enum models, in spec order.
     public var enums: [EnumContext]
+    /// The `oneOf` models, in spec order.
+    public var oneOfs: [OneOfContext]
 }
 
 /// Where the server is.

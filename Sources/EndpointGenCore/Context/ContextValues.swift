@@ -27,6 +27,7 @@ extension ClientContext: MustacheRepresentable {
             "endpoints": endpoints.mustacheValue,
             "models": models.mustacheValue,
             "enums": enums.mustacheValue,
+            "oneOfs": oneOfs.mustacheValue,
         ])
     }
 }
@@ -169,6 +170,27 @@ extension EnumCaseContext: MustacheRepresentable {
         .map([
             "name": name.mustacheValue,
             "valueLiteral": valueLiteral.mustacheValue,
+        ])
+    }
+}
+
+extension OneOfContext: MustacheRepresentable {
+    public var mustacheValue: MustacheValue {
+        .map([
+            "name": name.mustacheValue,
+            "docComment": docComment.mustacheValue,
+            "cases": cases.mustacheValue,
+            "discriminatorLiteral": discriminatorLiteral.mustacheValue,
+        ])
+    }
+}
+
+extension OneOfCaseContext: MustacheRepresentable {
+    public var mustacheValue: MustacheValue {
+        .map([
+            "name": name.mustacheValue,
+            "type": type.mustacheValue,
+            "discriminatorPattern": discriminatorPattern.mustacheValue,
         ])
     }
 }

@@ -47,3 +47,25 @@ public struct EnumCaseContext: Codable, Equatable, Sendable {
     /// The raw value as a literal, e.g. `"admin"`.
     public var valueLiteral: String
 }
+
+/// A `oneOf` model: an enum with a case per alternative and `unknown(JSONValue)` for anything else.
+public struct OneOfContext: Codable, Equatable, Sendable {
+    /// The type name, e.g. `Pet`.
+    public var name: String
+    /// The doc comment lines, `///` included.
+    public var docComment: [String]
+    /// The alternatives, in spec order.
+    public var cases: [OneOfCaseContext]
+    /// The discriminator key as a literal, e.g. `"petType"`, or `null` when alternatives are tried in order.
+    public var discriminatorLiteral: String?
+}
+
+/// One alternative of a `oneOf` model.
+public struct OneOfCaseContext: Codable, Equatable, Sendable {
+    /// The case name, escaped if needed, e.g. `cat`.
+    public var name: String
+    /// The associated value's Swift type, e.g. `Cat`.
+    public var type: String
+    /// The discriminator values that select it as a pattern over an optional, e.g. `"cat"?, "kitty"?`.
+    public var discriminatorPattern: String
+}

@@ -41,12 +41,18 @@ struct ModelNames {
         return SwiftName.escaped(name == "knownValues" ? "knownValuesCase" : name)
     }
 
+    /// A `oneOf` alternative's case name: `unknown` is taken by the case for values no alternative matches.
+    static func oneOfCaseName(_ alternative: String) -> String {
+        let name = SwiftName.member(alternative)
+        return SwiftName.escaped(name == "unknown" ? "unknownCase" : name)
+    }
+
     /// Types the generated files refer to by name, which a model must not shadow.
     static func reserved(clientNames: [String]) -> Set<String> {
         Set(clientNames).union([
             "String", "Int", "Int32", "Int64", "Double", "Float", "Bool", "Date", "Data", "URL", "UUID",
             "Optional", "Result", "Never", "Error", "Sendable", "Codable", "Encodable", "Decodable", "Hashable",
-            "CodingKey", "CodingKeys", "Decoder", "Encoder", "RawRepresentable", "CustomStringConvertible", "Self",
+            "CodingKey", "CodingKeys", "JSONValue", "Discriminator", "Decoder", "Encoder", "RawRepresentable", "CustomStringConvertible", "Self",
             "DispatchQueue", "Duration",
             "Request", "Empty", "EndpointError", "EndpointClient", "ClientConfiguration", "ServerAddress",
             "ParameterTemplate", "ParameterValue", "QueryItem", "HeaderField", "FormField", "MultipartPart",

@@ -56,3 +56,20 @@ func translateEnum(_ model: Model, cases: [EnumCase], names: ModelNames) -> Enum
         cases: cases.map { EnumCaseContext(name: ModelNames.caseName($0.value), valueLiteral: SwiftLiteral.string($0.value)) }
     )
 }
+
+/// A `oneOf` model's context: a case per alternative, and how to tell them apart when decoding.
+func translateOneOf(_ model: Model, oneOf: OneOf, names: ModelNames) -> OneOfContext {
+    let name = names.typeName(model.name)
+    return OneOfContext(
+        name: name,
+        docComment: DocComment.lines(model.description ?? "One of the values the API sends as a `\(name)`."),
+        cases: oneOf.alternatives.map { alternative in
+            OneOfCaseContext(
+                name: ModelNames.oneOfCaseName(alternative.name),
+                type: SwiftCode.type(alternative.type, names: names),
+                discriminatorPattern: oneOf.discriminatorValues(of: alternative).map { SwiftLiteral.string($0) + "?" }.joined(separator: ", ")
+            )
+        },
+        discriminatorLiteral: oneOf.discriminator.map(SwiftLiteral.string)
+    )
+}

@@ -19,10 +19,12 @@ func translateSpec(_ spec: Spec, specPath: String, options: GeneratorOptions) ->
 
     var models: [ModelContext] = []
     var enums: [EnumContext] = []
+    var oneOfs: [OneOfContext] = []
     for model in spec.models {
         switch model.kind {
         case .object(let properties): models.append(translateObject(model, properties: properties, names: names))
         case .enumeration(let cases): enums.append(translateEnum(model, cases: cases, names: names))
+        case .oneOf(let oneOf): oneOfs.append(translateOneOf(model, oneOf: oneOf, names: names))
         }
     }
     let endpoints = spec.endpoints.map {
@@ -52,7 +54,8 @@ func translateSpec(_ spec: Spec, specPath: String, options: GeneratorOptions) ->
         policy: translatePolicy(spec),
         endpoints: endpoints,
         models: models,
-        enums: enums
+        enums: enums,
+        oneOfs: oneOfs
     )
     return (context, warnings)
 }

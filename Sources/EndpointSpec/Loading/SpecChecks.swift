@@ -24,6 +24,18 @@ struct SpecChecks {
         checkVariablesAreUsed()
         checkModelsAreUsed()
         checkDefaults()
+        checkDiscriminatedAlternatives()
+    }
+
+    /// A discriminator is a key of a JSON object, so each alternative must be an object model.
+    private func checkDiscriminatedAlternatives() {
+        for model in spec.models {
+            guard case .oneOf(let oneOf) = model.kind, let discriminator = oneOf.discriminator else { continue }
+            for alternative in oneOf.alternatives {
+                if case .model(let name) = alternative.type, case .object = models[name]?.kind { continue }
+                sink.error("alternative '\(alternative.name)' of model '\(model.name)' is not an object model, so it cannot have the discriminator '\(discriminator)'", at: alternative.location)
+            }
+        }
     }
 
     private func checkVariablesAreUsed() {
@@ -41,8 +53,10 @@ struct SpecChecks {
         }
         types += [spec.errors.model].compactMap { $0 }
         for model in spec.models {
-            if case .object(let properties) = model.kind {
-                types += properties.filter { $0.type.modelNames != [model.name] }.map(\.type)
+            switch model.kind {
+            case .object(let properties): types += properties.filter { $0.type.modelNames != [model.name] }.map(\.type)
+            case .oneOf(let oneOf): types += oneOf.alternatives.map(\.type)
+            case .enumeration: break
             }
         }
         let used = Set(types.flatMap(\.modelNames))

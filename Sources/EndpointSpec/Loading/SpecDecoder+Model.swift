@@ -4,7 +4,7 @@ import YAML
 extension SpecDecoder {
     static let propertyKeys = ["type", "key", "default", "description"]
 
-    /// One model: `{ enum: [...] }`, `{ properties: {...}, description: ... }`, or a mapping of properties alone.
+    /// One model: `{ enum: [...] }`, `{ oneOf: [...] }`, `{ properties: {...}, description: ... }`, or a mapping of properties alone.
     func model(_ pair: YAMLPair, name: String) -> Model? {
         let context = "model '\(name)'"
         if name == "Empty" {
@@ -18,6 +18,12 @@ extension SpecDecoder {
             guard let fields = fields(pair.value, context, allowed: ["enum", "description"]) else { return nil }
             let cases = fields["enum"].map { enumCases($0, model: name) } ?? []
             return Model(name: name, kind: .enumeration(cases), description: optionalString(fields["description"], "the description of \(context)"), location: pair.key.location)
+        }
+        if keys.contains("oneOf") {
+            guard let fields = fields(pair.value, context, allowed: ["oneOf", "discriminator", "mapping", "description"]),
+                  let oneOf = oneOf(fields, model: name)
+            else { return nil }
+            return Model(name: name, kind: .oneOf(oneOf), description: optionalString(fields["description"], "the description of \(context)"), location: pair.key.location)
         }
         if keys.contains("properties") {
             guard let fields = fields(pair.value, context, allowed: ["properties", "description"]),

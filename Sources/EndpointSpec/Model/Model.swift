@@ -1,7 +1,7 @@
 public import Diagnostics
 public import YAML
 
-/// A type the API sends or receives: an object with properties or an open enumeration of strings.
+/// A type the API sends or receives: an object with properties, an open enumeration of strings, or one of several types.
 public struct Model: Equatable, Sendable {
     /// What the model is.
     public enum Kind: Equatable, Sendable {
@@ -9,11 +9,13 @@ public struct Model: Equatable, Sendable {
         case object([Property])
         /// A string enumeration; unknown values decode rather than fail.
         case enumeration([EnumCase])
+        /// A value of one of several types: an enum with a case per alternative and one for unknown values.
+        case oneOf(OneOf)
     }
 
     /// The name as written; `SwiftName.type(name)` is the Swift type name.
     public var name: String
-    /// An object or an enumeration.
+    /// An object, an enumeration or a `oneOf`.
     public var kind: Kind
     /// Becomes the generated type's doc comment.
     public var description: String?

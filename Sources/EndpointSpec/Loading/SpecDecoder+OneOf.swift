@@ -1,0 +1,87 @@
+import Diagnostics
+import YAML
+
+extension SpecDecoder {
+    /// `oneOf: [Cat, Dog]` with an optional `discriminator: petType` and `mapping: { cat: Cat }`.
+    ///
+    /// That a discriminator's alternatives are objects is checked in `SpecChecks`, which knows every model's kind.
+    func oneOf(_ fields: Fields, model: String) -> OneOf? {
+        guard let node = fields["oneOf"], let items = sequence(node, "the alternatives of model '\(model)'") else { return nil }
+        if items.isEmpty {
+            sink.error("model '\(model)' has no alternatives in 'oneOf'", at: node.location)
+        }
+        var seen: [String: SourceLocation] = [:]
+        var valid = true
+        let alternatives = items.compactMap { item -> OneOf.Alternative? in
+            guard let alternative = alternative(item, model: model) else {
+                valid = false
+                return nil
+            }
+            if let first = seen[alternative.name] {
+                sink.error("model '\(model)' lists alternative '\(alternative.name)' twice (first at line \(first.line))", at: item.location)
+                valid = false
+                return nil
+            }
+            seen[alternative.name] = item.location
+            return alternative
+        }
+        checkSwiftNames(alternatives.map { ($0.name, $0.location) }, SwiftName.member) { "alternatives '\($0)' and '\($1)' of model '\(model)'" }
+        let discriminator = optionalString(fields["discriminator"], "the discriminator of model '\(model)'")
+        let mapping = fields.pair("mapping").map { self.mapping($0, discriminator: discriminator, alternatives: alternatives, model: model) } ?? []
+        guard valid, let mapping else { return nil }
+        let oneOf = OneOf(alternatives: alternatives, discriminator: discriminator, mapping: mapping)
+        return discriminator == nil || valuesAreDistinct(oneOf, model: model) ? oneOf : nil
+    }
+
+    /// Whether each discriminator value selects one alternative: an unmapped alternative's name may be
+    /// another's mapped value.
+    private func valuesAreDistinct(_ oneOf: OneOf, model: String) -> Bool {
+        var selected: [String: String] = [:]
+        for alternative in oneOf.alternatives {
+            for value in oneOf.discriminatorValues(of: alternative) {
+                if let other = selected[value] {
+                    sink.error("discriminator value '\(value)' of model '\(model)' selects both '\(other)' and '\(alternative.name)'", at: alternative.location)
+                    return false
+                }
+                selected[value] = alternative.name
+            }
+        }
+        return true
+    }
+
+    /// A model or built-in type; an array, dictionary or optional would have no name to make a case of.
+    private func alternative(_ item: YAMLNode, model: String) -> OneOf.Alternative? {
+        guard let type = type(item, "an alternative of model '\(model)'") else { return nil }
+        switch type {
+        case .array, .dictionary, .optional:
+            sink.error("alternative '\(type)' of model '\(model)' must be a model or a built-in type; declare a model for it", at: item.location)
+            return nil
+        case .model(model):
+            sink.error("model '\(model)' lists itself as an alternative", at: item.location)
+            return nil
+        default:
+            return OneOf.Alternative(type: type, location: item.location)
+        }
+    }
+
+    /// `mapping: { cat: Cat }`: each value names a listed alternative; `nil` after an error.
+    private func mapping(_ pair: YAMLPair, discriminator: String?, alternatives: [OneOf.Alternative], model: String) -> [DiscriminatorMapping]? {
+        guard discriminator != nil else {
+            sink.error("model '\(model)' has a 'mapping' but no 'discriminator' to read the value from", at: pair.key.location)
+            return nil
+        }
+        guard let pairs = mapping(pair.value, "the mapping of model '\(model)'") else { return nil }
+        let names = alternatives.map(\.name)
+        let entries = pairs.compactMap { entry -> DiscriminatorMapping? in
+            guard let value = string(entry.key, "a discriminator value of model '\(model)'"),
+                  let target = string(entry.value, "the alternative of discriminator value '\(value)' of model '\(model)'")
+            else { return nil }
+            guard names.contains(target) else {
+                sink.error("discriminator value '\(value)' of model '\(model)' maps to '\(target)', which is not one of its alternatives\(Suggestion.hint(for: target, in: names))", at: entry.value.location)
+                return nil
+            }
+            return DiscriminatorMapping(value: value, model: target, location: entry.key.location)
+        }
+        return entries.count == pairs.count ? entries : nil
+    }
+}
