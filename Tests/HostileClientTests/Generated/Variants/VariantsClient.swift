@@ -72,6 +72,12 @@ public struct VariantsClient: VariantsClientProtocol {
         )
     }
 
+    /// The body of an error response decoded as `E` (the error model an endpoint's doc comment names), with the
+    /// API's date decoding; `nil` for any other error or a body that is not an `E`.
+    public func errorBody<E: Decodable>(of error: EndpointError, as type: E.Type = E.self) -> E? {
+        client.errorBody(of: error, as: type)
+    }
+
     /// `GET /pets`
     public func pets() async throws(EndpointError) -> [Pet] {
         return try await self.client.send(VariantsEndpoints.pets())
