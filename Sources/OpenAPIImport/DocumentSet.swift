@@ -5,6 +5,10 @@ import YAML
 /// The documents of one import: the one the user named and every local file its `$ref`s reach, parsed once each.
 final class DocumentSet {
     private var roots: [String: YAMLNode] = [:]
+    /// References resolved so far, by the file they are written in and their text: a large document refers to the
+    /// same schemas thousands of times, and each JSON-pointer step scans a mapping. (Failures are not kept: each
+    /// use gets its own located warning.)
+    private var resolved: [String: (target: DocumentNode, key: String)] = [:]
     private let readFile: (String) throws -> String
     private let diagnostics: ImportDiagnostics
 
@@ -17,6 +21,14 @@ final class DocumentSet {
 
     /// What a reference points at, and a key naming the target uniquely (`file#pointer`); `nil` after a warning.
     func resolve(_ reference: String, from node: DocumentNode) -> (target: DocumentNode, key: String)? {
+        let cacheKey = node.file + "\u{0}" + reference
+        if let known = resolved[cacheKey] { return known }
+        let result = resolveUncached(reference, from: node)
+        if let result { resolved[cacheKey] = result }
+        return result
+    }
+
+    private func resolveUncached(_ reference: String, from node: DocumentNode) -> (target: DocumentNode, key: String)? {
         let parts = reference.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
         let filePart = String(parts[0])
         let pointer = parts.count > 1 ? String(parts[1]) : ""
