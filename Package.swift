@@ -57,7 +57,7 @@ let package = Package(
         // MARK: Tests
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "DiagnosticsTests", dependencies: ["Diagnostics"]),
-        .testTarget(name: "YAMLTests", dependencies: ["YAML", "TestSupport"], exclude: ["Resources"]),
+        .testTarget(name: "YAMLTests", dependencies: ["YAML", "EndpointRuntime", "TestSupport"], exclude: ["Resources"]),
         .testTarget(name: "MustacheTests", dependencies: ["Mustache", "TestSupport"]),
         .testTarget(name: "EndpointSpecTests", dependencies: ["EndpointSpec", "TestSupport"]),
         .testTarget(name: "HostileClientTests", dependencies: ["EndpointRuntime"], exclude: ["Hostile.yaml", "Variants.yaml"]),
@@ -87,7 +87,7 @@ let package = Package(
         .executableTarget(name: "runtime-benchmark", dependencies: ["EndpointRuntime", "BenchmarkSupport"], path: "Benchmarks/RuntimeBenchmark"),
         .executableTarget(name: "httpbin-benchmark", dependencies: ["HTTPBinAPI", "EndpointRuntime", "BenchmarkSupport"], path: "Benchmarks/HTTPBinBenchmark"),
         .executableTarget(
-            name: "openapi-benchmark", dependencies: ["OpenAPIImport", "EndpointGenCore", "EndpointRuntime", "YAML"],
+            name: "openapi-benchmark", dependencies: ["OpenAPIImport", "EndpointGenCore", "EndpointRuntime", "YAML", "endpointgen"],
             path: "Benchmarks/OpenAPIBenchmark"
         ),
 

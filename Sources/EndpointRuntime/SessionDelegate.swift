@@ -11,7 +11,7 @@ import FoundationNetworking
 final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     /// What one running task has gathered so far.
     private struct TaskState {
-        let completion: @Sendable (Result<(Data, URLResponse), any Error>) -> Void
+        let completion: ExchangeCompletion
         let progress: @Sendable (TransferProgress) -> Void
         var data = Data()
         var transfer = TransferProgress()
@@ -29,7 +29,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
     func register(
         _ task: URLSessionTask,
         progress: @escaping @Sendable (TransferProgress) -> Void,
-        completion: @escaping @Sendable (Result<(Data, URLResponse), any Error>) -> Void
+        completion: @escaping ExchangeCompletion
     ) {
         tasks.withLock { $0[task.taskIdentifier] = TaskState(completion: completion, progress: progress) }
     }

@@ -48,7 +48,7 @@ public final class URLSessionTransport: Transport {
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 let deadline = ExchangeDeadline { running.withLock { $0 }?.cancel() }
-                let finish: @Sendable (Result<(Data, URLResponse), any Error>) -> Void = { [deadlines] result in
+                let finish: ExchangeCompletion = { [deadlines] result in
                     deadlines.forget(deadline)
                     continuation.resume(with: deadline.finish() ? result : .failure(URLError(.timedOut)))
                 }
@@ -66,7 +66,7 @@ public final class URLSessionTransport: Transport {
     /// A data task with a completion handler, Foundation's fastest path (what `data(for:)` does). On Linux, a 401
     /// whose authentication challenge the delegate refused (see `SessionDelegate`) comes back as that response
     /// rather than as a cancellation.
-    private func untracked(_ request: URLRequest, finish: @escaping @Sendable (Result<(Data, URLResponse), any Error>) -> Void) -> URLSessionTask {
+    private func untracked(_ request: URLRequest, finish: @escaping ExchangeCompletion) -> URLSessionTask {
         let task = LockedState<URLSessionDataTask?>(nil)
         let dataTask = session.dataTask(with: request) { [delegate] data, response, error in
             if let refused = task.withLock({ $0 }).flatMap(delegate.refusedResponse(of:)) {
@@ -84,7 +84,7 @@ public final class URLSessionTransport: Transport {
     /// A task the delegate tracks, so it reports progress (`data(for:)` cannot on Linux).
     private func tracked(
         _ request: URLRequest, progress: @escaping @Sendable (TransferProgress) -> Void,
-        finish: @escaping @Sendable (Result<(Data, URLResponse), any Error>) -> Void
+        finish: @escaping ExchangeCompletion
     ) -> URLSessionTask {
         var head = request
         let task: URLSessionTask
@@ -98,3 +98,6 @@ public final class URLSessionTransport: Transport {
         return task
     }
 }
+
+/// How a URLSession task's end reaches the caller waiting on it: once, with the body and response or the error.
+typealias ExchangeCompletion = @Sendable (Result<(Data, URLResponse), any Error>) -> Void

@@ -1,4 +1,5 @@
 import Diagnostics
+import EndpointRuntime
 import Foundation
 import TestSupport
 import Testing

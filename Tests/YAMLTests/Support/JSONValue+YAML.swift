@@ -1,34 +1,10 @@
+import EndpointRuntime
 import Foundation
 import YAML
 
-/// A JSON value for comparing a parse with the suite's `in.json`: numbers compare numerically
-/// (`1 == 1.0`) and objects ignore key order.
-enum JSONValue: Equatable, Decodable {
-    case null
-    case bool(Bool)
-    case number(Double)
-    case string(String)
-    case array([JSONValue])
-    case object([String: JSONValue])
-
-    init(from decoder: Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        // Bool before Double: JSONDecoder refuses `1` as Bool and `true` as Double, so they stay apart.
-        if container.decodeNil() {
-            self = .null
-        } else if let bool = try? container.decode(Bool.self) {
-            self = .bool(bool)
-        } else if let number = try? container.decode(Double.self) {
-            self = .number(number)
-        } else if let string = try? container.decode(String.self) {
-            self = .string(string)
-        } else if let array = try? container.decode([JSONValue].self) {
-            self = .array(array)
-        } else {
-            self = .object(try container.decode([String: JSONValue].self))
-        }
-    }
-
+/// The runtime's JSON value, for comparing a parse with the suite's `in.json`: numbers are all `Double` (so
+/// `1 == 1.0`) and objects ignore key order.
+extension JSONValue {
     /// The value a core-schema resolution should equal.
     init(_ value: YAMLValue) {
         switch value {
