@@ -31,8 +31,9 @@ public final class URLSessionTransport: Transport {
         try Task.checkCancellation()
         var head = request
         #if canImport(FoundationNetworking)
-        // FoundationNetworking truncates the timeout to whole seconds (0.3 s would fail at once): round up instead.
-        head.timeoutInterval = head.timeoutInterval.rounded(.up)
+        // FoundationNetworking truncates the timeout to whole seconds (0.3 s would fail at once): round up instead
+        // (only when needed: changing a `URLRequest` copies it).
+        if head.timeoutInterval != head.timeoutInterval.rounded(.up) { head.timeoutInterval.round(.up) }
         #endif
         let (data, response) = try await exchange(head, progress: progress)
         guard let http = response as? HTTPURLResponse else { throw URLError(.badServerResponse) }
