@@ -59,7 +59,7 @@ struct RequestBuilder: Sendable {
             urlRequest.httpBody = data
             headers["Content-Type"] = contentType
         }
-        urlRequest.httpMethod = request.method.rawValue
+        if request.method != .get { urlRequest.httpMethod = request.method.rawValue }  // GET is the default; setting it costs
         urlRequest.timeoutInterval = Self.seconds(request.timeout ?? configuration.timeout)
         urlRequest.allHTTPHeaderFields = headers.fields
         return urlRequest

@@ -43,11 +43,16 @@ struct ResponseDecoder: Sendable {
     private func checkContentType(_ response: HTTPResponse) throws(EndpointError) {
         guard !acceptableMediaTypes.isEmpty else { return }
         let contentType = response.header("Content-Type")
-        // Plain Swift trimming: Foundation's `trimmingCharacters(in:)` goes through NSString and showed up in profiles.
-        let mediaType = contentType?.split(separator: ";").first.map { String($0.filter { $0 != " " && $0 != "\t" }).lowercased() }
-        guard let mediaType, acceptableMediaTypes.contains(mediaType) else {
+        guard let contentType, acceptableMediaTypes.contains(Self.mediaType(of: contentType)) else {
             throw .unacceptableContentType(contentType, statusCode: response.statusCode, body: response.data)
         }
+    }
+
+    /// The media type of a `Content-Type` value, lowercased, without parameters and blanks: `application/json` for
+    /// `Application/JSON; charset=utf-8`. On UTF-8 bytes: the `Character` version showed up in profiles.
+    static func mediaType(of contentType: String) -> String {
+        let bytes = contentType.utf8.prefix { $0 != UInt8(ascii: ";") }.filter { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }
+        return String(decoding: bytes.map { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) ? $0 + 32 : $0 }, as: UTF8.self)
     }
 
     private func decodingFailure<R>(_ type: R.Type, path: String, reason: String, _ response: HTTPResponse) -> EndpointError {

@@ -75,6 +75,13 @@ import Testing
         #expect(failure?.failureReason == "The server answered 200 with unacceptable content type 'text/html; charset=utf-8'.")
     }
 
+    @Test func contentTypeMatchesWhateverItsCaseParametersAndBlanks() async throws {
+        for contentType in ["Application/JSON; charset=utf-8", "application/json ;charset=utf-8", " application/json"] {
+            let reply = StubTransport.Reply(headers: ["Content-Type": contentType], body: Data(#"{"ok": true}"#.utf8))
+            #expect(try await client(reply).send(Request<[String: Bool]>(method: .get, path: "/ok")) == ["ok": true], "\(contentType)")
+        }
+    }
+
     @Test func decodingFailureSaysWhatAndWhere() async {
         let body = #"{"id": 7, "address": {"city": 5}}"#
         let failure = await error(client(.json(body)), getUser)
