@@ -28,6 +28,8 @@ extension SchemaTranslator {
         var caseNames: [String: String] = [:]
         /// The component name each referenced alternative has, for the discriminator's implicit values.
         var componentNames: [String: String] = [:]
+        /// The alternatives that are objects (by the schema's shape: a model may still be being built), which a discriminator needs.
+        var objects: Set<String> = []
         for (index, variant) in variants.enumerated() {
             let inlineName = variant.text("title").map { SwiftName.type($0) } ?? model + "Option\(index + 1)"
             guard case .type(let translated) = type(variant, name: inlineName), Self.isAlternative(translated.unwrapped) else {
@@ -44,13 +46,14 @@ extension SchemaTranslator {
             }
             caseNames[caseName] = name
             alternatives.append(OneOf.Alternative(type: type, location: variant.location))
+            if shape(variant).isObject { objects.insert(name) }
             if let reference = variant.reference { componentNames[name] = Self.componentName(reference) }
         }
         alternatives = decodeOrder(alternatives)
         guard let discriminator = schema["discriminator"], let key = discriminator.text("propertyName") else {
             return .success(OneOf(alternatives: alternatives, discriminator: nil, mapping: []))
         }
-        if let other = alternatives.first(where: { !isObjectModel($0.type) }) {
+        if let other = alternatives.first(where: { !objects.contains($0.name) }) {
             diagnostics.warning("the discriminator '\(key)' of '\(model)' is ignored: its alternative '\(other.name)' is not an object, so the first alternative that decodes wins", at: discriminator.location)
             return .success(OneOf(alternatives: alternatives, discriminator: nil, mapping: []))
         }
@@ -82,23 +85,22 @@ extension SchemaTranslator {
         }
     }
 
-    /// Whether a type is a model that is no enumeration (a model still being built is an object or union).
-    private func isObjectModel(_ type: TypeRef) -> Bool {
-        guard case .model(let name) = type else { return false }
-        if case .enumeration? = models[name]?.kind { return false }
+    /// Whether a type is a string enumeration's model (built whole before it is used, unlike an object's).
+    private func isEnumeration(_ type: TypeRef) -> Bool {
+        guard case .model(let name) = type, case .enumeration? = models[name]?.kind else { return false }
         return true
     }
 
     /// The alternatives in the order a decoder without a discriminator must try them, the spec's order within a rank.
     ///
-    /// Objects first, then scalars: an object never decodes as a scalar nor a scalar as an object, so this order is
+    /// Objects (and unions) first, then scalars: an object never decodes as a scalar nor a scalar as an object, so this order is
     /// wrong for no value, and it keeps a string from shadowing anything. Among scalars, the narrower first:
     /// integers before floating point (a whole number decodes as both), formatted strings (`Date`, `UUID`) before
     /// the types that take nearly any string (an open enum, `URL`, `Data`, `String`).
     private func decodeOrder(_ alternatives: [OneOf.Alternative]) -> [OneOf.Alternative] {
         func rank(_ type: TypeRef) -> Int {
             switch type {
-            case .model: isObjectModel(type) ? 0 : 4
+            case .model: isEnumeration(type) ? 4 : 0
             case .int, .int32, .int64: 1
             case .double, .float, .bool: 2
             case .date, .uuid: 3

@@ -117,8 +117,14 @@ import Testing
                     kind:
                       oneOf: [{ type: string }, { $ref: '#/components/schemas/Range' }]
                       discriminator: { propertyName: type }
+                    span:
+                      oneOf: [{ $ref: '#/components/schemas/Range' }, { $ref: '#/components/schemas/Either' }]
+                      discriminator: { propertyName: type }
+                Either: { anyOf: [{ type: integer }, { $ref: '#/components/schemas/Range' }] }
             """))
-        #expect(fixture.propertyTypes("Thing") == ["kind: ThingKind?"])
+        #expect(fixture.propertyTypes("Thing") == ["kind: ThingKind?", "span: ThingSpan?"])
+        #expect(fixture.oneOf("ThingSpan")?.alternatives.map(\.name) == ["Range", "Either"])
+        #expect(fixture.oneOf("ThingSpan")?.discriminator == nil)
         #expect(fixture.oneOf("ThingKind")?.discriminator == nil)
         #expect(fixture.oneOf("ThingKind")?.alternatives.map(\.name) == ["Range", "String"])
         // What can be sent as text is a String: every alternative of a scalar union is sent as its text.
@@ -128,6 +134,7 @@ import Testing
             "api.yaml:19:17: warning: the body member 'owner' of operation 'createThing' has the type 'CreateThingOwner', which a form body cannot carry; it is left out",
             "api.yaml:32:9: warning: property 'tags' of 'Thing' is a 'anyOf' of a string, an array, which EndpointGen cannot type; it is left out",
             "api.yaml:35:26: warning: the discriminator 'type' of 'ThingKind' is ignored: its alternative 'String' is not an object, so the first alternative that decodes wins",
+            "api.yaml:38:26: warning: the discriminator 'type' of 'ThingSpan' is ignored: its alternative 'Either' is not an object, so the first alternative that decodes wins",
         ])
     }
 
