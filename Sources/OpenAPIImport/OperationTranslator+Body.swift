@@ -63,7 +63,8 @@ extension OperationTranslator {
         var parameters: [Parameter] = []
         for raw in schemas.rawProperties(schema) {
             let owner = context.typeName + SwiftName.type(raw.key)
-            switch schemas.type(raw.schema, name: owner) {
+            // JSON carries a union as it is; a form or multipart body only as text.
+            switch schemas.type(raw.schema, name: owner).map({ encoding == .json ? $0 : scalarUnionAsText($0) }) {
             case .unsupported(let reason):
                 diagnostics.warning("the body member '\(raw.key)' of \(context) is \(reason), which EndpointGen cannot type; it is left out", at: raw.location)
             case .type(let type) where encoding == .json || isParameterValue(type) || (encoding == .multipart && type.unwrapped == .data):

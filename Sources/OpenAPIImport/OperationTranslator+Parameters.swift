@@ -96,7 +96,7 @@ extension OperationTranslator {
         }
         switch schemas.type(schema, name: context.typeName + SwiftName.type(name)) {
         case .type(let type):
-            let text = Self.textual(type)
+            let text = textual(type)
             guard isParameterValue(text) else {
                 diagnostics.warning("the parameter '\(wireName)' of \(context) has the type '\(type)', which cannot be sent as text; it is left out", at: node.location)
                 return nil
@@ -116,8 +116,8 @@ extension OperationTranslator {
             let wireName = deep ? "\(key)[\(raw.key)]" : raw.key
             let owner = context.typeName + SwiftName.type(key) + SwiftName.type(raw.key)
             switch schemas.type(raw.schema, name: owner) {
-            case .type(let type) where isParameterValue(Self.textual(type)):
-                let type = Self.textual(type)
+            case .type(let type) where isParameterValue(textual(type)):
+                let type = textual(type)
                 return parameter(raw.schema, wireName: wireName, type: required && raw.required ? type : Self.optional(type), placement: placement, names: &names, context: context)
             case .type(let type):
                 diagnostics.warning("the member '\(wireName)' of \(context) has the type '\(type)', which cannot be sent as text; it is left out", at: raw.location)
@@ -148,12 +148,29 @@ extension OperationTranslator {
     }
 
     /// `Data` becomes `String` in text positions: a `byte` parameter is base64 text the caller supplies.
-    static func textual(_ type: TypeRef) -> TypeRef {
+    /// So does a union of scalars only (`string | integer`): each alternative is sent as its text.
+    func textual(_ type: TypeRef) -> TypeRef {
         switch type {
         case .data: .string
         case .optional(let wrapped): .optional(textual(wrapped))
         case .array(let element): .array(textual(element))
-        default: type
+        default: scalarUnionAsText(type)
+        }
+    }
+
+    /// A `oneOf` model whose alternatives can all be sent as text (scalars, string enums: Stripe's `trial_end`,
+    /// `now` or a timestamp) becomes `String` (in arrays and optionals too), for the positions that send text;
+    /// a union with an object alternative stays as it is (and cannot be sent).
+    func scalarUnionAsText(_ type: TypeRef) -> TypeRef {
+        switch type {
+        case .optional(let wrapped): return .optional(scalarUnionAsText(wrapped))
+        case .array(let element): return .array(scalarUnionAsText(element))
+        case .model(let name):
+            guard case .oneOf(let oneOf)? = schemas.models[name]?.kind, oneOf.alternatives.allSatisfy({ isParameterValue(textual($0.type)) }) else {
+                return type
+            }
+            return .string
+        default: return type
         }
     }
 

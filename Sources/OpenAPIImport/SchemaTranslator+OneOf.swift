@@ -2,8 +2,8 @@ import Diagnostics
 import EndpointSpec
 
 extension SchemaTranslator {
-    /// A `oneOf`/`anyOf` of objects: a `oneOf` model with the schema's discriminator, or, where its alternatives
-    /// cannot be told apart as cases, one struct with the properties of every alternative (with a warning).
+    /// A `oneOf`/`anyOf` of objects and scalars: a `oneOf` model with the schema's discriminator, or, where its
+    /// alternatives cannot be told apart as cases, one struct with the properties of every alternative (with a warning).
     func unionKind(_ schema: DocumentNode, variants: [DocumentNode], model: String) -> Model.Kind {
         let keyword = schema["oneOf"] != nil ? "oneOf" : "anyOf"
         let listed = variants.map(describe).joined(separator: ", ")
@@ -11,7 +11,9 @@ extension SchemaTranslator {
         case .success(let oneOf):
             return .oneOf(oneOf)
         case .failure(let problem):
-            diagnostics.warning("'\(keyword)' of objects (\(listed)) cannot be an enum of its alternatives: \(problem.reason); it is generated as one struct '\(model)' with the properties of every alternative, optional unless all require them", at: schema.location)
+            let allObjects = variants.allSatisfy { shape($0).isObject }
+            let union = allObjects ? "'\(keyword)' of objects (\(listed))" : "'\(keyword)' of \(listed)"
+            diagnostics.warning("\(union) cannot be an enum of its alternatives: \(problem.reason); it is generated as one struct '\(model)' with the properties of every alternative, optional unless all require them", at: schema.location)
             return .object(unionProperties(variants, model: model))
         }
     }
@@ -26,23 +28,33 @@ extension SchemaTranslator {
         var caseNames: [String: String] = [:]
         /// The component name each referenced alternative has, for the discriminator's implicit values.
         var componentNames: [String: String] = [:]
+        /// The alternatives that are objects (by the schema's shape: a model may still be being built), which a discriminator needs.
+        var objects: Set<String> = []
         for (index, variant) in variants.enumerated() {
             let inlineName = variant.text("title").map { SwiftName.type($0) } ?? model + "Option\(index + 1)"
-            guard case .type(let type) = type(variant, name: inlineName), case .model(let name) = type.unwrapped else {
-                return .failure(UnionProblem(reason: "alternative \(describe(variant)) is not a model"))
+            guard case .type(let translated) = type(variant, name: inlineName), Self.isAlternative(translated.unwrapped) else {
+                return .failure(UnionProblem(reason: "alternative \(describe(variant)) is not a model or a scalar"))
             }
-            if name == model { return .failure(UnionProblem(reason: "it lists itself")) }
+            let type = translated.unwrapped
+            if type == .model(model) { return .failure(UnionProblem(reason: "it lists itself")) }
             // A schema listed twice, or two identical inline ones, is one alternative.
-            if alternatives.contains(where: { $0.name == name }) { continue }
+            if alternatives.contains(where: { $0.type == type }) { continue }
+            let name = type.description
             let caseName = SwiftName.member(name)
             if let other = caseNames[caseName] {
                 return .failure(UnionProblem(reason: "the alternatives '\(other)' and '\(name)' both become the case '\(caseName)'"))
             }
             caseNames[caseName] = name
-            alternatives.append(OneOf.Alternative(type: .model(name), location: variant.location))
+            alternatives.append(OneOf.Alternative(type: type, location: variant.location))
+            if shape(variant).isObject { objects.insert(name) }
             if let reference = variant.reference { componentNames[name] = Self.componentName(reference) }
         }
+        alternatives = decodeOrder(alternatives)
         guard let discriminator = schema["discriminator"], let key = discriminator.text("propertyName") else {
+            return .success(OneOf(alternatives: alternatives, discriminator: nil, mapping: []))
+        }
+        if let other = alternatives.first(where: { !objects.contains($0.name) }) {
+            diagnostics.warning("the discriminator '\(key)' of '\(model)' is ignored: its alternative '\(other.name)' is not an object, so the first alternative that decodes wins", at: discriminator.location)
             return .success(OneOf(alternatives: alternatives, discriminator: nil, mapping: []))
         }
         var mapping = discriminatorMapping(discriminator, alternatives: alternatives, model: model)
@@ -63,6 +75,41 @@ extension SchemaTranslator {
             }
         }
         return .success(oneOf)
+    }
+
+    /// Whether a type can be an alternative: a model or a built-in scalar (not an array, map or optional).
+    private static func isAlternative(_ type: TypeRef) -> Bool {
+        switch type {
+        case .array, .dictionary, .optional: false
+        case .model, .string, .int, .int32, .int64, .double, .float, .bool, .date, .data, .url, .uuid: true
+        }
+    }
+
+    /// Whether a type is a string enumeration's model (built whole before it is used, unlike an object's).
+    private func isEnumeration(_ type: TypeRef) -> Bool {
+        guard case .model(let name) = type, case .enumeration? = models[name]?.kind else { return false }
+        return true
+    }
+
+    /// The alternatives in the order a decoder without a discriminator must try them, the spec's order within a rank.
+    ///
+    /// Objects (and unions) first, then scalars: an object never decodes as a scalar nor a scalar as an object, so this order is
+    /// wrong for no value, and it keeps a string from shadowing anything. Among scalars, the narrower first:
+    /// integers before floating point (a whole number decodes as both), formatted strings (`Date`, `UUID`) before
+    /// the types that take nearly any string (an open enum, `URL`, `Data`, `String`).
+    private func decodeOrder(_ alternatives: [OneOf.Alternative]) -> [OneOf.Alternative] {
+        func rank(_ type: TypeRef) -> Int {
+            switch type {
+            case .model: isEnumeration(type) ? 4 : 0
+            case .int, .int32, .int64: 1
+            case .double, .float, .bool: 2
+            case .date, .uuid: 3
+            case .url, .data, .string, .array, .dictionary, .optional: 4
+            }
+        }
+        return alternatives.enumerated()
+            .sorted { (rank($0.element.type), $0.offset) < (rank($1.element.type), $1.offset) }
+            .map(\.element)
     }
 
     /// `discriminator.mapping` with each schema reference (or bare schema name) turned into its model's name;

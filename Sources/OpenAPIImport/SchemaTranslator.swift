@@ -3,7 +3,7 @@ import EndpointSpec
 import YAML
 
 /// Turns OpenAPI schemas into our types, building a model for every object, string enumeration and
-/// union of objects that an imported operation reaches (and nothing else, so a filtered import stays small).
+/// union (`oneOf`/`anyOf`) that an imported operation reaches (and nothing else, so a filtered import stays small).
 final class SchemaTranslator {
     let documents: DocumentSet
     let diagnostics: ImportDiagnostics
@@ -201,14 +201,37 @@ final class SchemaTranslator {
         }
         if let variants = alternatives(schema) {
             guard variants.count > 1 else { return .other }
-            let allObjects = variants.allSatisfy { if case .object = shape($0) { true } else { false } }
-            return allObjects ? .union(variants) : .other
+            // Strings and string enums alone are one `String` (see `inlineType`): an open enum holds any string anyway.
+            if variants.allSatisfy(isStringLike) { return .other }
+            return variants.allSatisfy(canBeAlternative) ? .union(variants) : .other
         }
         if schema["enum"] != nil, typeNames(schema).allSatisfy({ $0 == "string" }) {
             return enumValues(schema).isEmpty ? .other : .enumeration
         }
         if schema["properties"]?.node.mapping != nil, typeNames(schema).allSatisfy({ $0 == "object" }) { return .object }
         return .other
+    }
+
+    /// Whether a `oneOf`/`anyOf` alternative can be a case of a `oneOf` model: an object, a union or a string
+    /// enumeration (models), or a scalar (a built-in type). Arrays, maps and untyped values cannot.
+    private func canBeAlternative(_ variant: DocumentNode) -> Bool {
+        switch shape(variant) {
+        case .object, .union, .enumeration: true
+        case .other: isScalar(dereferenced(variant))
+        }
+    }
+
+    /// A schema of one scalar type (string, integer, number or boolean, any format) and no composition.
+    private func isScalar(_ schema: DocumentNode) -> Bool {
+        guard schema["allOf"] == nil, schema["oneOf"] == nil, schema["anyOf"] == nil else { return false }
+        return [["string"], ["integer"], ["number"], ["boolean"]].contains(typeNames(schema))
+    }
+
+    /// A string enumeration, or a scalar string that stays a `String` (no format that makes it a `Date`, `UUID`...).
+    private func isStringLike(_ variant: DocumentNode) -> Bool {
+        if case .enumeration = shape(variant) { return true }
+        let schema = dereferenced(variant)
+        return isScalar(schema) && typeNames(schema) == ["string"] && stringType(schema) == .string
     }
 
     /// The schema a chain of references ends at (the schema itself when it is none); stops after 32 hops.
@@ -229,15 +252,19 @@ final class SchemaTranslator {
     /// operations) is that one: fewer types to generate and compile.
     private func model(for schema: DocumentNode, name: String, inline: Bool) -> String {
         if let known = modelNames[schema.identity] { return known }
+        if inline, case .union(let variants) = shape(schema) {
+            // The referenced alternatives first, so that a component keeps its own name over an inline union named
+            // after the property that holds it (Stripe's `subscription.schedule`: `SubscriptionSchedule` is the
+            // component, the union of its id and it is `SubscriptionSchedule2`).
+            for variant in variants where variant.reference != nil { _ = type(variant, name: "") }
+            if let known = modelNames[schema.identity] { return known }
+        }
         var typeName = SwiftName.type(name)
         if Self.reservedTypeNames.contains(typeName) {
             diagnostics.warning("the schema name '\(name)' is reserved (a built-in type or Swift keyword); it is generated as '\(typeName)Model'", at: schema.location)
             typeName += "Model"
         }
         let claimed = names.claim(typeName)
-        if claimed != typeName, !name.isEmpty {
-            diagnostics.warning("the schema '\(name)' becomes the Swift name '\(typeName)', which another schema has; it is generated as '\(claimed)'", at: schema.location)
-        }
         modelNames[schema.identity] = claimed
         let description = schema.text("description") ?? schema.text("title")
         let kind: Model.Kind
@@ -253,6 +280,11 @@ final class SchemaTranslator {
                 return earlier
             }
             inlineModels[key] = claimed
+        }
+        // Only now: an inline model merged into an identical earlier one (the same titled alternative of several
+        // unions, say) keeps that one's name, so its own clash does not matter.
+        if claimed != typeName, !name.isEmpty {
+            diagnostics.warning("the schema '\(name)' becomes the Swift name '\(typeName)', which another schema has; it is generated as '\(claimed)'", at: schema.location)
         }
         models[claimed] = Model(name: claimed, kind: kind, description: description, location: schema.location)
         return claimed

@@ -22,6 +22,12 @@ enum SchemaType: Equatable {
     /// The type made optional when `condition` holds.
     func optional(if condition: Bool) -> SchemaType { condition ? optional : self }
 
+    /// The type changed by `transform`, if supported.
+    func map(_ transform: (TypeRef) -> TypeRef) -> SchemaType {
+        guard case .type(let type) = self else { return self }
+        return .type(transform(type))
+    }
+
     /// `[T]` for a supported `T`.
     var array: SchemaType {
         guard case .type(let type) = self else { return self }

@@ -175,7 +175,7 @@ import Testing
                   type: object
                   properties:
                     id: { type: string }
-                    value: { oneOf: [{ type: string }, { type: integer }] }
+                    value: { oneOf: [{ type: string }, { type: array, items: { type: string } }] }
                     extra: { type: object }
                     anything: {}
                     parent: { $ref: '#/components/schemas/Thing' }
@@ -183,7 +183,7 @@ import Testing
             """)
         #expect(fixture.propertyTypes("Thing") == ["id: String?", "children: [Thing]?"])
         #expect(fixture.warnings == [
-            "api.yaml:21:9: warning: property 'value' of 'Thing' is a 'oneOf' of a string, an integer, which EndpointGen cannot type; it is left out",
+            "api.yaml:21:9: warning: property 'value' of 'Thing' is a 'oneOf' of a string, an array, which EndpointGen cannot type; it is left out",
             "api.yaml:22:9: warning: property 'extra' of 'Thing' is a free-form object, which EndpointGen cannot type; it is left out",
             "api.yaml:23:9: warning: property 'anything' of 'Thing' is a schema without a type (any JSON value), which EndpointGen cannot type; it is left out",
             "api.yaml:24:9: warning: property 'parent' of 'Thing' holds a 'Thing', which holds a 'Thing' again: a Swift struct cannot contain itself, so the property is left out",
