@@ -72,6 +72,23 @@ func document(paths: String, components: String = "", extra: String = "") -> Str
     """
 }
 
+/// A document with one GET endpoint, `getThing`, answering `schema`, and `schemas` under `components/schemas`.
+func oneResponseDocument(_ schema: String, schemas: String) -> String {
+    document(
+        paths: """
+          /thing:
+            get:
+              operationId: getThing
+              responses:
+                '200':
+                  description: OK
+                  content:
+                    application/json:
+                      schema: \(schema)
+        """,
+        components: "  schemas:\n" + schemas)
+}
+
 extension Spec {
     /// The spec with every location the same, to compare specs read from different files.
     var withoutLocations: Spec {

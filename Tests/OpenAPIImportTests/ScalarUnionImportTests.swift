@@ -5,19 +5,7 @@ import Testing
 @Suite struct ScalarUnionImportTests {
     /// One GET endpoint answering `Thing`, with `schemas` under `components/schemas`.
     func fixture(_ schemas: String) throws -> ImportFixture {
-        try ImportFixture(document(
-            paths: """
-              /thing:
-                get:
-                  operationId: getThing
-                  responses:
-                    '200':
-                      description: OK
-                      content:
-                        application/json:
-                          schema: { $ref: '#/components/schemas/Thing' }
-            """,
-            components: "  schemas:\n" + schemas))
+        try ImportFixture(oneResponseDocument("{ $ref: '#/components/schemas/Thing' }", schemas: schemas))
     }
 
     @Test func anExpandableFieldBecomesAOneOfWithTheObjectsBeforeTheString() throws {

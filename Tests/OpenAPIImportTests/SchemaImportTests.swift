@@ -5,19 +5,7 @@ import Testing
 @Suite struct SchemaImportTests {
     /// One GET endpoint answering `schema`, with `schemas` under `components/schemas`.
     func fixture(response schema: String, schemas: String) throws -> ImportFixture {
-        try ImportFixture(document(
-            paths: """
-              /thing:
-                get:
-                  operationId: getThing
-                  responses:
-                    '200':
-                      description: OK
-                      content:
-                        application/json:
-                          schema: \(schema)
-            """,
-            components: "  schemas:\n" + schemas))
+        try ImportFixture(oneResponseDocument(schema, schemas: schemas))
     }
 
     @Test func objectsKeepRequiredPropertiesAndMakeTheOthersOptional() throws {
