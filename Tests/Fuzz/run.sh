@@ -5,9 +5,10 @@
 #
 # Targets are built with -sanitize=fuzzer,address -DFUZZING in their own scratch path (.build/fuzz), so the
 # normal build is untouched. New interesting inputs go to .build/fuzz/corpus/<target> (kept between runs);
-# the seeds in Tests/Fuzz/Corpus/<target> and the regressions in Tests/Fuzz/Regressions/<target> are only read,
-# and so are ../shared/testdata's suites when present. A crash, hang or memory blow-up leaves its input in
-# Tests/Fuzz/Regressions/<target>/ (commit it with the fix) and makes the script exit 1.
+# the seeds in Tests/Fuzz/Corpus/<target> (`spec`'s for `generate`), Specs/, Templates/ and the regressions in
+# Tests/Fuzz/Regressions/<target> are only read, and so are ../shared/testdata's suites when present. A crash,
+# hang or memory blow-up leaves its input in Tests/Fuzz/Regressions/<target>/ (commit it with the fix) and makes
+# the script exit 1.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -28,11 +29,21 @@ for target in "${targets[@]}"; do
 done
 bin=$(swift build -c release --scratch-path "$scratch" --show-bin-path)
 
-# Extra read-only seeds from the shared test data: the YAML suite, the Mustache spec's templates.
+# Extra read-only seeds, one folder per line: the repository's own specs and templates, read where they live so the
+# seeds never drift from them (the test specs beside Swift files are copied apart), the spec seeds for the YAML
+# target too, the YAML suite, the Mustache spec's templates.
 extra_seeds() {
     case $1 in
-        yaml | spec | generate) [ -d "$testdata/yaml-test-suite" ] && echo "$testdata/yaml-test-suite" ;;
+        yaml | spec | generate)
+            local specs=$scratch/seeds/test-specs
+            mkdir -p "$specs"
+            cp Tests/HostileClientTests/*.yaml "$specs/"
+            printf '%s\n' Specs "$specs"
+            [ "$1" = yaml ] && echo Tests/Fuzz/Corpus/spec
+            [ -d "$testdata/yaml-test-suite" ] && echo "$testdata/yaml-test-suite"
+            ;;
         mustache)
+            echo Templates
             [ -d "$testdata/mustache-spec/specs" ] || return 0
             local out=$scratch/seeds/mustache
             mkdir -p "$out"
@@ -56,9 +67,9 @@ for target in "${targets[@]}"; do
     corpus=$scratch/corpus/$target
     regressions=Tests/Fuzz/Regressions/$target
     mkdir -p "$corpus" "$regressions"
-    seeds=(Tests/Fuzz/Corpus/"$target" "$regressions")
-    extra=$(extra_seeds "$target")
-    [ -n "$extra" ] && seeds+=("$extra")
+    # The whole pipeline starts where spec loading does: both read the same hand-written seeds.
+    seeds=(Tests/Fuzz/Corpus/"$([ "$target" = generate ] && echo spec || echo "$target")" "$regressions")
+    while IFS= read -r extra; do seeds+=("$extra"); done < <(extra_seeds "$target")
     log=$scratch/fuzz-$target.log
 
     echo "== fuzz-$target: ${seconds}s"
