@@ -1,4 +1,4 @@
-/// The text of one input file, indexed by line so diagnostics can quote the offending line.
+/// The text of one input file, whose lines diagnostics quote.
 public struct SourceFile: Sendable {
     /// The path as given by the user; it is what diagnostics print.
     public let path: String
@@ -11,26 +11,11 @@ public struct SourceFile: Sendable {
         self.text = text
     }
 
-    /// The lines, without their terminators (`\n`, `\r\n` or `\r`); `lines[0]` is line 1.
-    public var lines: [Substring] {
-        text.split(omittingEmptySubsequences: false, whereSeparator: Self.isLineBreak)
-    }
-
-    /// The text of a 1-based line, or `nil` past the end.
+    /// The text of a 1-based line without its terminator (`\n`, `\r\n` or `\r`), or `nil` past the end.
+    ///
+    /// Indexes the whole text for one line; to quote many lines of a file, keep a `LineIndex` instead.
     public func line(_ number: Int) -> String? {
-        guard number >= 1 else { return nil }
-        var remaining = number - 1
-        var start = text.startIndex
-        while remaining > 0 {
-            guard let end = text[start...].firstIndex(where: Self.isLineBreak) else { return nil }
-            start = text.index(after: end)
-            remaining -= 1
-        }
-        return String(text[start...].prefix(while: { !Self.isLineBreak($0) }))
-    }
-
-    private static func isLineBreak(_ character: Character) -> Bool {
-        character == "\n" || character == "\r\n" || character == "\r"
+        LineIndex(text).line(number)
     }
 
     /// The location of a 1-based line and column in this file.

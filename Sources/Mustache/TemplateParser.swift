@@ -373,6 +373,7 @@ extension String {
     /// Without leading and trailing spaces, tabs and line breaks.
     fileprivate func trimmingBlanks() -> String {
         let isTrimmed: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0.isNewline }
-        return String(drop(while: isTrimmed).reversed().drop(while: isTrimmed).reversed())
+        guard let first = firstIndex(where: { !isTrimmed($0) }), let last = lastIndex(where: { !isTrimmed($0) }) else { return "" }
+        return String(self[first...last])
     }
 }

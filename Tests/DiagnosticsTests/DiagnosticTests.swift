@@ -33,8 +33,20 @@ import Testing
 
     @Test func sourceFileSplitsEveryLineEnding() {
         let source = SourceFile(path: "a", text: "one\r\ntwo\rthree\nfour")
-        #expect(source.lines.map(String.init) == ["one", "two", "three", "four"])
+        #expect((1...4).map(source.line) == ["one", "two", "three", "four"])
         #expect(source.line(0) == nil)
         #expect(source.line(5) == nil)
+    }
+
+    /// `line(_:)` scans bytes; these texts put combining marks, emoji and every terminator next to line breaks,
+    /// and each line must be what splitting the `Character`s gives.
+    @Test(arguments: [
+        "", "\n", "\r\n\r\n", "\r\r\n\n", "a\n\u{301}b\r\u{301}\r\n\u{301}", "é\r\n👍🏽\rß\n\n", "x\u{2028}y\u{85}z\r",
+    ])
+    func sourceFileLinesEqualCharacterSplit(text: String) {
+        let expected = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }
+        let source = SourceFile(path: "a", text: text)
+        #expect((1...expected.count).map(source.line) == expected.map(String.init))
+        #expect(source.line(expected.count + 1) == nil)
     }
 }

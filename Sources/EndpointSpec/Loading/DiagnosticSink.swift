@@ -6,8 +6,9 @@ import Diagnostics
 final class DiagnosticSink {
     private(set) var diagnostics: [Diagnostic] = []
     private var texts: [String: String] = [:]
-    /// Files indexed by line, built when a diagnostic first points into them: indexing is slow on big specs.
-    private var sources: [String: SourceFile] = [:]
+    /// Files indexed by line, built when a diagnostic first points into them, so a file that loads without
+    /// problems is never indexed and one with thousands of warnings is indexed once.
+    private var lineIndexes: [String: LineIndex] = [:]
 
     /// Makes a file's lines available for quoting.
     func register(path: String, text: String) {
@@ -30,14 +31,14 @@ final class DiagnosticSink {
     var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
 
     private func report(_ severity: Diagnostic.Severity, _ message: String, at location: SourceLocation) {
-        diagnostics.append(source(location.file)?.diagnostic(severity, message, at: location) ?? Diagnostic(severity, message, at: location))
+        diagnostics.append(Diagnostic(severity, message, at: location, sourceLine: lineIndex(location.file)?.line(location.line)))
     }
 
-    private func source(_ path: String) -> SourceFile? {
-        if let source = sources[path] { return source }
+    private func lineIndex(_ path: String) -> LineIndex? {
+        if let index = lineIndexes[path] { return index }
         guard let text = texts[path] else { return nil }
-        let source = SourceFile(path: path, text: text)
-        sources[path] = source
-        return source
+        let index = LineIndex(text)
+        lineIndexes[path] = index
+        return index
     }
 }

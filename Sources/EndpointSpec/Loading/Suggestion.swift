@@ -6,7 +6,10 @@ enum Suggestion {
         let limit = max(1, min(3, (target.count + 1) / 3))
         var best: (candidate: String, distance: Int)?
         for candidate in candidates where candidate != word {
-            let distance = editDistance(target, Array(candidate.lowercased().unicodeScalars))
+            let other = Array(candidate.lowercased().unicodeScalars)
+            // The distance is at least the difference in length; most candidates end here, not in the table.
+            guard abs(other.count - target.count) <= limit else { continue }
+            let distance = editDistance(target, other)
             if distance <= limit, distance < best?.distance ?? .max {
                 best = (candidate, distance)
             }
