@@ -2,11 +2,15 @@ import Foundation
 import PackagePlugin
 
 /// The build tool plugin: for every `X.endpoints.yaml` in a target, runs
-/// `endpointgen generate <spec> --output <plugin work folder> --quiet` and compiles the four files it
-/// writes (`X/XClient.swift`, `X/XEndpoints.swift`, `X/XModels.swift`, `X/XFake.swift`) into the target.
+/// `endpointgen generate <spec> --output <plugin work folder> --model-files by-letter --quiet` and compiles the
+/// files it writes (`X/XClient.swift`, `X/XEndpoints.swift`, `X/XFake.swift` and the models by initial letter,
+/// `X/XModels+A.swift` … `X/XModels+Z.swift`, `X/XModels+_.swift`) into the target.
 @main struct EndpointGenPlugin: BuildToolPlugin {
-    /// The templates endpointgen renders once per spec, so the outputs can be declared before it runs.
-    static let templates = ["Client", "Endpoints", "Models", "Fake"]
+    /// The files endpointgen writes per spec with `--model-files by-letter`, declared before it runs. The
+    /// letters are endpointgen's `ModelFiles.letters` (a plugin cannot import the package's modules).
+    static let outputs = ["Client", "Endpoints", "Fake"] + (Unicode.Scalar("A").value...Unicode.Scalar("Z").value).map {
+        "Models+\(Character(Unicode.Scalar($0)!))"
+    } + ["Models+_"]
 
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
         guard let target = target as? SourceModuleTarget else { return [] }
@@ -20,10 +24,10 @@ import PackagePlugin
             return .buildCommand(
                 displayName: "Generating the \(stem) client from \(spec.lastPathComponent)",
                 executable: tool.url,
-                arguments: ["generate", spec.path, "--output", output.path, "--quiet"],
+                arguments: ["generate", spec.path, "--output", output.path, "--model-files", "by-letter", "--quiet"],
                 // Every YAML file of the target, not just the spec: any of them may be one it includes.
                 inputFiles: yamlFiles,
-                outputFiles: Self.templates.map { output.appending(path: "\(stem)/\(stem)\($0).swift") }
+                outputFiles: Self.outputs.map { output.appending(path: "\(stem)/\(stem)\($0).swift") }
             )
         }
     }

@@ -29,16 +29,32 @@ public struct Generator: Sendable {
 
     /// The files for one spec, at `<stem>/<stem><Template>.swift` (e.g. `Auth/AuthClient.swift` for
     /// `Specs/Auth.yaml` or `Auth.endpoints.yaml` and `Client.swift.mustache`), and the warnings translation gave.
+    /// `Models.swift` may give several files, `<stem>Models+<letter>.swift` (see `ModelFiles`).
     public func generate(_ spec: Spec, specPath: String) throws(DiagnosticError) -> (files: [GeneratedFile], warnings: [Diagnostic]) {
         let (context, warnings) = translateSpec(spec, specPath: specPath, options: options)
         let value = context.mustacheValue
         let stem = Self.stem(of: specPath)
         var files: [GeneratedFile] = []
         for name in templates.names where name.hasSuffix(".swift") {
-            let text = try templates.render(name, context: value, options: RenderOptions(escaping: .none, strict: true))
-            files.append(GeneratedFile(path: "\(stem)/\(stem)\(name)", contents: Self.tidy(text)))
+            guard name == "Models.swift", case .map(let fields) = value else {
+                files.append(GeneratedFile(path: "\(stem)/\(stem)\(name)", contents: try render(name, value)))
+                continue
+            }
+            // Each models file sees the whole context with only its part of the models, enums and oneOfs.
+            for part in options.modelFiles.parts(of: context) {
+                var partFields = fields
+                partFields["models"] = part.models.mustacheValue
+                partFields["enums"] = part.enums.mustacheValue
+                partFields["oneOfs"] = part.oneOfs.mustacheValue
+                let fileName = part.suffix.map { "Models+\($0).swift" } ?? name
+                files.append(GeneratedFile(path: "\(stem)/\(stem)\(fileName)", contents: try render(name, .map(partFields))))
+            }
         }
         return (files, warnings)
+    }
+
+    private func render(_ template: String, _ value: MustacheValue) throws(DiagnosticError) -> String {
+        Self.tidy(try templates.render(template, context: value, options: RenderOptions(escaping: .none, strict: true)))
     }
 
     /// The spec's file name up to its first dot, so that `MyAPI.endpoints.yaml` (the build tool plugin's

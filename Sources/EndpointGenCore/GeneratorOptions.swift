@@ -9,11 +9,14 @@ public struct GeneratorOptions: Equatable, Sendable {
     public var access: Access
     /// Whether to add a completion-handler variant of every endpoint method.
     public var completionHandlers: Bool
+    /// How the models are spread over files.
+    public var modelFiles: ModelFiles
 
     /// Creates options.
-    public init(access: Access = .public, completionHandlers: Bool = false) {
+    public init(access: Access = .public, completionHandlers: Bool = false, modelFiles: ModelFiles = .automatic) {
         self.access = access
         self.completionHandlers = completionHandlers
+        self.modelFiles = modelFiles
     }
 
     /// The modifier as it prefixes a declaration: `public `, `package ` or nothing.

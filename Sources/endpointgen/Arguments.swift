@@ -1,3 +1,5 @@
+import EndpointGenCore
+
 /// The command line, parsed: `endpointgen COMMAND SPEC... [options]`.
 struct Arguments: Equatable {
     /// What to do.
@@ -18,6 +20,7 @@ struct Arguments: Equatable {
     var templates: String?
     var access = "public"
     var completionHandlers = false
+    var modelFiles = ModelFiles.automatic
     var quiet = false
     /// Which operations of OpenAPI documents to import (`--include-tag`, `--include-path`, `--include-operation`).
     var includeTags: [String] = []
@@ -34,6 +37,7 @@ struct Arguments: Equatable {
         OVERVIEW: Generate typed Swift clients from EndpointGen API specs.
 
         USAGE: endpointgen generate SPEC... --output DIR [--templates DIR] [--access public|package|internal] [--completion-handlers]
+                                       [--model-files auto|by-letter]
                endpointgen check SPEC... --output DIR [same options as generate]
                endpointgen lint SPEC...
                endpointgen convert OPENAPI --output FILE [--include-tag TAG] [--include-path PATH] [--include-operation ID]
@@ -53,6 +57,9 @@ struct Arguments: Equatable {
           --templates DIR       A folder of *.mustache files that replace the default templates of the same name.
           --access LEVEL        The access level of generated declarations (default: public).
           --completion-handlers Also generate a completion-handler variant of every endpoint method.
+          --model-files HOW     auto (default): one <spec>Models.swift, or past 100 models one <spec>Models+<letter>.swift
+                                per initial letter, which compiles faster; by-letter: always all 27 letter files
+                                (A-Z and _), empty ones too, so their names are known in advance (for build plugins).
           --include-tag TAG     Import only OpenAPI operations with this tag (repeatable; filters add up).
           --include-path PATH   ... or at this path, e.g. /pets/{petId}; a trailing * matches a prefix, e.g. /v1/customers*.
           --include-operation ID
@@ -88,6 +95,12 @@ struct Arguments: Equatable {
                     throw UsageError(message: "--access must be public, package or internal, not '\(result.access)'")
                 }
             case "--completion-handlers": result.completionHandlers = true
+            case "--model-files":
+                let name = try value()
+                guard let modelFiles = ModelFiles(rawValue: name) else {
+                    throw UsageError(message: "--model-files must be auto or by-letter, not '\(name)'")
+                }
+                result.modelFiles = modelFiles
             case "--include-tag": result.includeTags.append(try value())
             case "--include-path": result.includePaths.append(try value())
             case "--include-operation": result.includeOperations.append(try value())

@@ -50,7 +50,9 @@ func run(_ rawArguments: [String]) -> Int32 {
         do {
             let generator = try Generator(
                 overrides: arguments.templates.map { URL(fileURLWithPath: $0) },
-                options: GeneratorOptions(access: .init(rawValue: arguments.access) ?? .public, completionHandlers: arguments.completionHandlers)
+                options: GeneratorOptions(
+                    access: .init(rawValue: arguments.access) ?? .public, completionHandlers: arguments.completionHandlers,
+                    modelFiles: arguments.modelFiles)
             )
             for (path, spec) in loaded {
                 let result = try generator.generate(spec, specPath: path)

@@ -2,8 +2,8 @@ import EndpointGenCore
 import EndpointSpec
 import Foundation
 
-/// Generates a spec's client into a temporary folder and compiles it as the debug build of a module,
-/// against the `EndpointRuntime` module this test run built.
+/// Generates a spec's client into a temporary folder (its models split by letter past 100) and compiles it as the
+/// debug build of a module, against the `EndpointRuntime` module this test run built.
 enum ClientCompiler {
     /// The compiler's exit status and everything it printed (errors and warnings).
     static func compile(_ spec: Spec, specPath: String) throws -> (status: Int32, output: String) {
@@ -19,10 +19,15 @@ enum ClientCompiler {
         }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        // As `swift build` compiles a debug target: batch mode on every core, one object file per source file
+        // (written into the folder), and the module.
         process.arguments = [
-            "swiftc", "-c", "-Onone", "-wmo", "-parse-as-library", "-swift-version", "6", "-module-name", "GeneratedClient",
-            "-I", Bundle.main.bundleURL.appendingPathComponent("Modules").path, "-o", folder.appendingPathComponent("client.o").path,
+            "swiftc", "-c", "-Onone", "-enable-batch-mode", "-j", String(ProcessInfo.processInfo.activeProcessorCount),
+            "-parse-as-library", "-swift-version", "6", "-module-name", "GeneratedClient",
+            "-I", Bundle.main.bundleURL.appendingPathComponent("Modules").path,
+            "-emit-module", "-emit-module-path", folder.appendingPathComponent("GeneratedClient.swiftmodule").path,
         ] + paths
+        process.currentDirectoryURL = folder
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = pipe
