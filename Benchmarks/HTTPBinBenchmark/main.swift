@@ -64,7 +64,11 @@ func generatedLoop(_ count: Int) async throws {
 }
 
 func plainLoop(_ count: Int) async throws {
-    try await plainURLSessionLoop(count, session: session, request: plainRequest, decoding: Echo.self, decoder: decoder)
+    for _ in 0..<count {
+        let (data, response) = try await session.data(for: plainRequest)
+        guard (response as? HTTPURLResponse)?.statusCode == 200 else { throw URLError(.badServerResponse) }
+        _ = try decoder.decode(Echo.self, from: data)
+    }
 }
 
 let best = try await bestOfInterleavedRounds(rounds, requests: requests, baseline: plainLoop, candidate: generatedLoop)

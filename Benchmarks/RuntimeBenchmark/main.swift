@@ -70,7 +70,11 @@ func runtimeLoop(_ count: Int) async throws {
 }
 
 func plainLoop(_ count: Int) async throws {
-    try await plainURLSessionLoop(count, session: session, request: plainRequest, decoding: User.self, decoder: decoder)
+    for _ in 0..<count {
+        let (data, response) = try await session.data(for: plainRequest)
+        guard (response as? HTTPURLResponse)?.statusCode == 200 else { throw URLError(.badServerResponse) }
+        _ = try decoder.decode(User.self, from: data)
+    }
 }
 
 let best = try await bestOfInterleavedRounds(rounds, requests: requests, baseline: plainLoop, candidate: runtimeLoop)

@@ -1,9 +1,5 @@
-// What the benchmarks share: synthetic specs, timing, peak memory, the plain URLSession baseline.
+// What the benchmarks share: synthetic specs, timing and peak memory.
 import Foundation
-
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// A spec with `count` endpoints (a GET and a POST per model) and `count / 2` models, plus one enum.
 public func makeSpec(endpoints count: Int) -> String {
@@ -144,17 +140,4 @@ public func bestOfInterleavedRounds(
         best = (min(best.baseline, round.baseline), min(best.candidate, round.candidate))
     }
     return best
-}
-
-/// The baseline the network benchmarks compare against: `count` sequential sends of `request` with plain
-/// `URLSession.data(for:)`, each checked for 200 and decoded as `T`.
-@inlinable  // specialised in the benchmark, as the loop written there was
-public func plainURLSessionLoop<T: Decodable>(
-    _ count: Int, session: URLSession, request: URLRequest, decoding type: T.Type, decoder: JSONDecoder
-) async throws {
-    for _ in 0..<count {
-        let (data, response) = try await session.data(for: request)
-        guard (response as? HTTPURLResponse)?.statusCode == 200 else { throw URLError(.badServerResponse) }
-        _ = try decoder.decode(T.self, from: data)
-    }
 }
