@@ -11,11 +11,7 @@ public enum SwiftName {
         if isPlainIdentifier(name), name.utf8.first.map({ (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) }) == true {
             return name
         }
-        if let ascii = camelCase(ascii: name, upperFirst: false) { return ascii }
-        let parts = words(name)
-        guard let first = parts.first else { return symbolic(name) }
-        let head = first.allSatisfy(\.isUppercase) ? first.lowercased() : lowercasingFirst(first)
-        return guarded(head + parts.dropFirst().map(uppercasingFirst).joined())
+        return camelCase(ascii: name, upperFirst: false) ?? camelCase(anyScript: name, upperFirst: false)
     }
 
     /// A type name: upper camel case; a leading digit gets `_`.
@@ -23,10 +19,7 @@ public enum SwiftName {
         if isPlainIdentifier(name), name.utf8.first.map({ (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) }) == true {
             return name
         }
-        if let ascii = camelCase(ascii: name, upperFirst: true) { return ascii }
-        let parts = words(name)
-        guard !parts.isEmpty else { return symbolic(name) }
-        return guarded(parts.map(uppercasingFirst).joined())
+        return camelCase(ascii: name, upperFirst: true) ?? camelCase(anyScript: name, upperFirst: true)
     }
 
     /// The identifier in backticks when it is a Swift keyword, as is otherwise.
@@ -58,9 +51,9 @@ public enum SwiftName {
     }
 
     /// What `member` (or with `upperFirst`, `type`) gives for a name of ASCII bytes only, worked out on the bytes;
-    /// `nil` for other names. The same rules as the general path below, which handles any script through
-    /// `Character` and took a fifth of importing a large OpenAPI document.
-    private static func camelCase(ascii name: String, upperFirst: Bool) -> String? {
+    /// `nil` for other names. The same rules as `camelCase(anyScript:upperFirst:)`, which handles any script through
+    /// `Character` and took a fifth of importing a large OpenAPI document; a test holds the two to the same results.
+    static func camelCase(ascii name: String, upperFirst: Bool) -> String? {
         let bytes = Array(name.utf8)
         guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
         let isUpper = { (byte: UInt8) in (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) }
@@ -87,6 +80,15 @@ public enum SwiftName {
         }
         if isDigit(identifier[0]) { identifier.insert(UInt8(ascii: "_"), at: 0) }
         return String(decoding: identifier, as: UTF8.self)
+    }
+
+    /// Lower (or with `upperFirst`, upper) camel case of the words of a name in any script.
+    static func camelCase(anyScript name: String, upperFirst: Bool) -> String {
+        let parts = words(name)
+        guard let first = parts.first else { return symbolic(name) }
+        if upperFirst { return guarded(parts.map(uppercasingFirst).joined()) }
+        let head = first.allSatisfy(\.isUppercase) ? first.lowercased() : lowercasingFirst(first)
+        return guarded(head + parts.dropFirst().map(uppercasingFirst).joined())
     }
 
     /// Runs of letters (any script: Swift identifiers may hold them) and ASCII digits; everything
