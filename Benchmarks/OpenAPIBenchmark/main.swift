@@ -133,8 +133,9 @@ for (file, filter) in cases {
     var row = "\(name) | \(figures[4]) | \(figures[5]) | \(figures[7]) | \(figures[0]) ms | \(figures[1]) ms | \(figures[2]) ms | "
         + String(format: "%.1fx", (importTime + generate) / parse) + " | \(figures[3]) MiB | "
     // The CLI as a user runs it: reading, detecting OpenAPI, importing, generating, writing, in a fresh folder each time.
-    let filterArguments = options(filter).tags.flatMap { ["--include-tag", $0] } + options(filter).paths.flatMap { ["--include-path", $0] }
-        + options(filter).operations.flatMap { ["--include-operation", $0] }
+    let slice = options(filter)
+    let filterArguments = slice.tags.flatMap { ["--include-tag", $0] } + slice.paths.flatMap { ["--include-path", $0] }
+        + slice.operations.flatMap { ["--include-operation", $0] }
     var cliBest = Double.infinity
     for attempt in 0..<3 {
         let folder = output.appendingPathComponent("cli-\(attempt)").path

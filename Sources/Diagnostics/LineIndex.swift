@@ -28,10 +28,8 @@ public struct LineIndex: Sendable {
         self.ranges = ranges
     }
 
-    /// How many lines there are; a text ending in a terminator has an empty last line.
-    public var count: Int { ranges.count }
-
-    /// The text of a 1-based line without its terminator, or `nil` outside `1...count`.
+    /// The text of a 1-based line without its terminator, or `nil` past the last line (a text ending in a
+    /// terminator has an empty last line).
     public func line(_ number: Int) -> String? {
         guard ranges.indices.contains(number - 1) else { return nil }
         let range = ranges[number - 1]

@@ -64,7 +64,7 @@ func run(_ rawArguments: [String]) -> Int32 {
         }
     }
 
-    let sorted = DiagnosticError(diagnostics).diagnostics.map(quotingSourceLine)
+    let sorted = quotingSourceLines(DiagnosticError(diagnostics).diagnostics)
     for diagnostic in sorted where !(arguments.quiet && diagnostic.severity != .error) {
         printError(diagnostic.description)
     }
@@ -134,15 +134,27 @@ func writeConverted(_ spec: Spec, from path: String, to output: String, quiet: B
     return 0
 }
 
-/// The diagnostic with its source line, read from its file when the stage that made it had no text at
-/// hand (the generator's warnings point into specs it only knows as a model).
-func quotingSourceLine(_ diagnostic: Diagnostic) -> Diagnostic {
-    guard diagnostic.sourceLine == nil, let location = diagnostic.location,
-        let text = try? String(contentsOfFile: location.file, encoding: .utf8)
-    else { return diagnostic }
-    var quoted = diagnostic
-    quoted.sourceLine = SourceFile(path: location.file, text: text).line(location.line)
-    return quoted
+/// The diagnostics with their source lines, read from their files when the stage that made them had no text at
+/// hand (the generator's warnings point into specs it only knows as a model). Each file is read and indexed once,
+/// however many diagnostics point into it.
+func quotingSourceLines(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+    var lineIndexes: [String: LineIndex] = [:]
+    var unreadable: Set<String> = []
+    return diagnostics.map { diagnostic in
+        guard diagnostic.sourceLine == nil, let location = diagnostic.location, !unreadable.contains(location.file) else {
+            return diagnostic
+        }
+        if lineIndexes[location.file] == nil {
+            guard let text = try? String(contentsOfFile: location.file, encoding: .utf8) else {
+                unreadable.insert(location.file)
+                return diagnostic
+            }
+            lineIndexes[location.file] = LineIndex(text)
+        }
+        var quoted = diagnostic
+        quoted.sourceLine = lineIndexes[location.file]?.line(location.line)
+        return quoted
+    }
 }
 
 /// The path as the user gave it, without a leading `./`, so headers name specs the same way every run.
