@@ -119,4 +119,14 @@ import YAML
         let column = "include: [".count + names.prefix(256).map { $0.count + 2 }.reduce(0, +) + 1
         #expect(HostileSpec.problems(text, includes: includes) == ["Specs/Hostile.yaml:5:\(column): error: the spec includes more than 256 files"])
     }
+
+    /// Past the file limit the walk stops: the entries after it are not resolved, so the cycle the last one would
+    /// close is not reported either (the spec is refused anyway).
+    @Test func theIncludeWalkStopsAtTheFileLimit() {
+        let names = (0..<300).map { "f\($0).yaml" }
+        let includes = Dictionary(uniqueKeysWithValues: names.map { ("Specs/\($0)", "models: {}\n") })
+        let text = HostileSpec.spec(extra: "include: [\((names + ["Hostile.yaml"]).joined(separator: ", "))]\n")
+        let column = "include: [".count + names.prefix(256).map { $0.count + 2 }.reduce(0, +) + 1
+        #expect(HostileSpec.problems(text, includes: includes) == ["Specs/Hostile.yaml:5:\(column): error: the spec includes more than 256 files"])
+    }
 }

@@ -27,7 +27,9 @@ struct IncludeResolver {
     mutating func visit(_ root: YAMLNode, path: String, chain: [String] = []) {
         seen.insert(path)
         let chain = chain + [path]
-        for node in includeNodes(root, path: path) {
+        // Past the file limit the spec is refused whatever else its includes hold, so the walk stops there: a hostile
+        // spec that includes hundreds of names from every file would otherwise keep resolving them all.
+        for node in includeNodes(root, path: path) where !refusedTooMany {
             guard let name = node.text else {
                 sink.error("expected a file name for 'include', found a \(node.kindDescription)", at: node.location)
                 continue
@@ -45,8 +47,7 @@ struct IncludeResolver {
                 continue
             }
             guard seen.count <= limits.maxIncludedFiles else {
-                // Once is enough: the files past the limit are all refused for the same reason.
-                if !refusedTooMany { sink.error("the spec includes more than \(limits.maxIncludedFiles) files", at: node.location) }
+                sink.error("the spec includes more than \(limits.maxIncludedFiles) files", at: node.location)
                 refusedTooMany = true
                 continue
             }
@@ -75,24 +76,26 @@ struct IncludeResolver {
     }
 
     /// `name` relative to the folder of `path`, with `.` and `..` folded away where possible.
+    ///
+    /// Works on UTF-8 bytes, as the file system does: `/` and `.` are ASCII, so they never occur inside another
+    /// character's encoding. Splitting by `Character` instead was most of the time a hostile spec took to load, its
+    /// include paths having grown to kilobytes.
     static func resolve(_ name: String, from path: String) -> String {
-        let joined: String
-        if name.hasPrefix("/") {
-            joined = name
-        } else if let slash = path.lastIndex(of: "/") {
-            joined = path[...slash] + name
-        } else {
-            joined = name
+        let slash = UInt8(ascii: "/")
+        var joined: [UInt8] = []
+        if name.utf8.first != slash, let folderEnd = path.utf8.lastIndex(of: slash) {
+            joined += path.utf8[...folderEnd]
         }
-        var components: [Substring] = []
-        for component in joined.split(separator: "/", omittingEmptySubsequences: false) {
-            if component == "." { continue }
-            if component == "..", let last = components.last, last != "..", !last.isEmpty {
+        joined += name.utf8
+        var components: [ArraySlice<UInt8>] = []
+        for component in joined.split(separator: slash, omittingEmptySubsequences: false) {
+            if component.elementsEqual(".".utf8) { continue }
+            if component.elementsEqual("..".utf8), let last = components.last, !last.elementsEqual("..".utf8), !last.isEmpty {
                 components.removeLast()
             } else {
                 components.append(component)
             }
         }
-        return components.joined(separator: "/")
+        return String(decoding: Array(components.joined(separator: [slash])), as: UTF8.self)
     }
 }
