@@ -11,8 +11,8 @@ import YAML
         #expect(limits.yaml.maxBytes == 32 << 20)
         #expect(limits.yaml.maxDepth == 512)
         #expect(limits.yaml.maxExpandedNodes == 10_000_000)
-        let counts: [Int] = [limits.maxIncludedFiles, limits.maxIncludeDepth, limits.maxEndpoints, limits.maxModels, limits.maxNameLength]
-        #expect(counts == [256, 16, 20_000, 20_000, 256])
+        let counts: [Int] = [limits.maxIncludedFiles, limits.maxIncludeDepth, limits.maxEndpoints, limits.maxModels, limits.maxNameLength, limits.maxErrors]
+        #expect(counts == [256, 16, 20_000, 20_000, 256, 100])
     }
 
     @Test func oversizedTextIsRefusedBeforeParsing() {
@@ -128,5 +128,37 @@ import YAML
         let text = HostileSpec.spec(extra: "include: [\((names + ["Hostile.yaml"]).joined(separator: ", "))]\n")
         let column = "include: [".count + names.prefix(256).map { $0.count + 2 }.reduce(0, +) + 1
         #expect(HostileSpec.problems(text, includes: includes) == ["Specs/Hostile.yaml:5:\(column): error: the spec includes more than 256 files"])
+    }
+
+    /// The 101st error becomes "too many errors" where it stood; the errors and warnings after it are dropped.
+    @Test func errorsStopAtTheLimit() {
+        let endpoints = (1...150).map { "  e\($0): { FETCH: /e }\n" }.joined()
+        let problems = HostileSpec.problems(HostileSpec.spec(endpoints: endpoints))
+        #expect(problems.count == 101)
+        #expect(problems.first == "Specs/Hostile.yaml:4:9: error: unknown HTTP method 'FETCH' in endpoint 'e1'; expected one of: GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS")
+        #expect(problems.last == "Specs/Hostile.yaml:104:11: error: too many errors, stopping after the first 100")
+    }
+
+    /// A hostile spec's every include closing a cycle: the walk stops at the error limit, and reads nothing after it.
+    @Test func theIncludeWalkStopsAtTheErrorLimit() {
+        let text = HostileSpec.spec(extra: "include: [\(Array(repeating: "Hostile.yaml", count: 120).joined(separator: ", ")), after.yaml]\n")
+        let reads = ReadLog()
+        do {
+            _ = try SpecLoader.load(text: text, path: "Specs/Hostile.yaml", limits: SpecLimits(maxErrors: 5)) { path in
+                reads.paths.append(path)
+                return "models: {}\n"
+            }
+            Issue.record("expected the spec to be refused")
+        } catch {
+            let column = "include: [".count + 5 * "Hostile.yaml, ".count + 1
+            #expect(error.diagnostics.map(\.headline) == Array(repeating: "include cycle: Specs/Hostile.yaml -> Specs/Hostile.yaml", count: 5).enumerated().map {
+                "Specs/Hostile.yaml:5:\(11 + $0.offset * 14): error: \($0.element)"
+            } + ["Specs/Hostile.yaml:5:\(column): error: too many errors, stopping after the first 5"])
+        }
+        #expect(reads.paths.isEmpty)
+    }
+
+    private final class ReadLog {
+        var paths: [String] = []
     }
 }

@@ -2,13 +2,25 @@ import Diagnostics
 
 /// Collects the diagnostics of one load, quoting the source line of whichever file each points into.
 ///
+/// Stops at `maxErrors` errors, as compilers do: one more error is reported as "too many errors" where it stood,
+/// and everything after it is dropped. A hostile spec whose every include closes a cycle would otherwise report
+/// thousands, each quoting a chain of kilobyte-long paths (a 4.5 KB fuzz input made 19,076 errors, 37 MB of text).
+///
 /// A class so that the decoder's helpers can report from anywhere without threading `inout` through.
 final class DiagnosticSink {
     private(set) var diagnostics: [Diagnostic] = []
+    /// True once the error limit is reached: the spec is refused, and work that only finds more errors can stop.
+    private(set) var reachedErrorLimit = false
+    private let maxErrors: Int
+    private var errorCount = 0
     private var texts: [String: String] = [:]
     /// Files indexed by line, built when a diagnostic first points into them, so a file that loads without
     /// problems is never indexed and one with thousands of warnings is indexed once.
     private var lineIndexes: [String: LineIndex] = [:]
+
+    init(maxErrors: Int) {
+        self.maxErrors = maxErrors
+    }
 
     /// Makes a file's lines available for quoting.
     func register(path: String, text: String) {
@@ -17,7 +29,7 @@ final class DiagnosticSink {
 
     /// Adds diagnostics that arrived already formed, e.g. from the YAML parser.
     func add(_ diagnostics: [Diagnostic]) {
-        self.diagnostics += diagnostics
+        diagnostics.forEach(append)
     }
 
     func error(_ message: String, at location: SourceLocation) {
@@ -28,10 +40,23 @@ final class DiagnosticSink {
         report(.warning, message, at: location)
     }
 
-    var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+    var hasErrors: Bool { errorCount > 0 || reachedErrorLimit }
 
     private func report(_ severity: Diagnostic.Severity, _ message: String, at location: SourceLocation) {
-        diagnostics.append(Diagnostic(severity, message, at: location, sourceLine: lineIndex(location.file)?.line(location.line)))
+        guard !reachedErrorLimit else { return }
+        append(Diagnostic(severity, message, at: location, sourceLine: lineIndex(location.file)?.line(location.line)))
+    }
+
+    private func append(_ diagnostic: Diagnostic) {
+        guard !reachedErrorLimit else { return }
+        guard diagnostic.severity == .error else { return diagnostics.append(diagnostic) }
+        guard errorCount < maxErrors else {
+            reachedErrorLimit = true
+            diagnostics.append(Diagnostic(.error, "too many errors, stopping after the first \(maxErrors)", at: diagnostic.location, sourceLine: diagnostic.sourceLine))
+            return
+        }
+        errorCount += 1
+        diagnostics.append(diagnostic)
     }
 
     private func lineIndex(_ path: String) -> LineIndex? {

@@ -27,9 +27,9 @@ struct IncludeResolver {
     mutating func visit(_ root: YAMLNode, path: String, chain: [String] = []) {
         seen.insert(path)
         let chain = chain + [path]
-        // Past the file limit the spec is refused whatever else its includes hold, so the walk stops there: a hostile
-        // spec that includes hundreds of names from every file would otherwise keep resolving them all.
-        for node in includeNodes(root, path: path) where !refusedTooMany {
+        // Past the file limit or the error limit the spec is refused whatever else its includes hold, so the walk stops
+        // there: a hostile spec that includes hundreds of names from every file would otherwise keep resolving them all.
+        for node in includeNodes(root, path: path) where !refusedTooMany && !sink.reachedErrorLimit {
             guard let name = node.text else {
                 sink.error("expected a file name for 'include', found a \(node.kindDescription)", at: node.location)
                 continue

@@ -15,11 +15,13 @@ public struct SpecLimits: Hashable, Sendable {
     public var maxModels: Int
     /// The longest name (of the API, an endpoint, model, field, parameter, header, variable or enum case), in characters.
     public var maxNameLength: Int
+    /// The most errors a load reports; past them it stops with "too many errors", as compilers do.
+    public var maxErrors: Int
 
     /// Creates limits; the defaults are far above any real API (the largest public ones have a few thousand operations).
     public init(
         yaml: YAMLLimits = YAMLLimits(maxBytes: 32 << 20), maxIncludedFiles: Int = 256, maxIncludeDepth: Int = 16,
-        maxEndpoints: Int = 20_000, maxModels: Int = 20_000, maxNameLength: Int = 256
+        maxEndpoints: Int = 20_000, maxModels: Int = 20_000, maxNameLength: Int = 256, maxErrors: Int = 100
     ) {
         self.yaml = yaml
         self.maxIncludedFiles = maxIncludedFiles
@@ -27,6 +29,7 @@ public struct SpecLimits: Hashable, Sendable {
         self.maxEndpoints = maxEndpoints
         self.maxModels = maxModels
         self.maxNameLength = maxNameLength
+        self.maxErrors = maxErrors
     }
 
     /// The limits `SpecLoader` applies unless told otherwise.

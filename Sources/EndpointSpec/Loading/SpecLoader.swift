@@ -30,14 +30,14 @@ public enum SpecLoader {
     public static func load(
         text: String, path: String, limits: SpecLimits = .default, readInclude: @escaping (String) throws -> String
     ) throws(DiagnosticError) -> LoadedSpec {
-        let sink = DiagnosticSink()
+        let sink = DiagnosticSink(maxErrors: limits.maxErrors)
         sink.register(path: path, text: text)
         let root = try YAMLParser.parseDocument(text, file: path, limits: limits.yaml)
         var includes = IncludeResolver(sink: sink, limits: limits, readInclude: readInclude)
         includes.visit(root, path: path)
         let modelPairs = declaredModels(includes.files, mainPath: path, sink: sink)
         let limitChecks = LimitChecks(limits: limits, sink: sink)
-        guard limitChecks.counts(endpoints: root["endpoints"], models: modelPairs) else { throw DiagnosticError(sink.diagnostics) }
+        guard !sink.reachedErrorLimit, limitChecks.counts(endpoints: root["endpoints"], models: modelPairs) else { throw DiagnosticError(sink.diagnostics) }
         includes.files.forEach { limitChecks.names(in: $0.root) }
         var decoder = SpecDecoder(sink: sink, modelNames: Set(modelPairs.map(\.name)))
         let models = modelPairs.compactMap { decoder.model($0.pair, name: $0.name) }
