@@ -136,23 +136,13 @@ func writeConverted(_ spec: Spec, from path: String, to output: String, quiet: B
 
 /// The diagnostics with their source lines, read from their files when the stage that made them had no text at
 /// hand (the generator's warnings point into specs it only knows as a model). Each file is read and indexed once,
-/// however many diagnostics point into it.
+/// however many diagnostics point into it (one that cannot be read is tried again: that is rare, and cheap).
 func quotingSourceLines(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
-    var lineIndexes: [String: LineIndex] = [:]
-    var unreadable: Set<String> = []
+    var sourceLines = SourceLineCache()
     return diagnostics.map { diagnostic in
-        guard diagnostic.sourceLine == nil, let location = diagnostic.location, !unreadable.contains(location.file) else {
-            return diagnostic
-        }
-        if lineIndexes[location.file] == nil {
-            guard let text = try? String(contentsOfFile: location.file, encoding: .utf8) else {
-                unreadable.insert(location.file)
-                return diagnostic
-            }
-            lineIndexes[location.file] = LineIndex(text)
-        }
+        guard diagnostic.sourceLine == nil, let location = diagnostic.location else { return diagnostic }
         var quoted = diagnostic
-        quoted.sourceLine = lineIndexes[location.file]?.line(location.line)
+        quoted.sourceLine = sourceLines.line(location.line, of: location.file) { try? String(contentsOfFile: $0, encoding: .utf8) }
         return quoted
     }
 }

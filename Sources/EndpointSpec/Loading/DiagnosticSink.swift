@@ -14,9 +14,7 @@ final class DiagnosticSink {
     private let maxErrors: Int
     private var errorCount = 0
     private var texts: [String: String] = [:]
-    /// Files indexed by line, built when a diagnostic first points into them, so a file that loads without
-    /// problems is never indexed and one with thousands of warnings is indexed once.
-    private var lineIndexes: [String: LineIndex] = [:]
+    private var sourceLines = SourceLineCache()
 
     init(maxErrors: Int) {
         self.maxErrors = maxErrors
@@ -44,7 +42,8 @@ final class DiagnosticSink {
 
     private func report(_ severity: Diagnostic.Severity, _ message: String, at location: SourceLocation) {
         guard !reachedErrorLimit else { return }
-        append(Diagnostic(severity, message, at: location, sourceLine: lineIndex(location.file)?.line(location.line)))
+        let sourceLine = sourceLines.line(location.line, of: location.file) { texts[$0] }
+        append(Diagnostic(severity, message, at: location, sourceLine: sourceLine))
     }
 
     private func append(_ diagnostic: Diagnostic) {
@@ -57,13 +56,5 @@ final class DiagnosticSink {
         }
         errorCount += 1
         diagnostics.append(diagnostic)
-    }
-
-    private func lineIndex(_ path: String) -> LineIndex? {
-        if let index = lineIndexes[path] { return index }
-        guard let text = texts[path] else { return nil }
-        let index = LineIndex(text)
-        lineIndexes[path] = index
-        return index
     }
 }
