@@ -25,7 +25,8 @@ public enum SpecLoader {
 
     /// Loads a spec from memory; `readInclude` gets each include's path, resolved against its includer's folder.
     ///
-    /// Throws every error and warning at once, sorted by location, when there is any error.
+    /// Throws the errors (at most `limits.maxErrors`, then "too many errors") and the warnings at once, sorted by location,
+    /// when there is any error.
     /// `limits` bound the size of each file, the includes, the number of endpoints and models and the length of names.
     public static func load(
         text: String, path: String, limits: SpecLimits = .default, readInclude: @escaping (String) throws -> String
