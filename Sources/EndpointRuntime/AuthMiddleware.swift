@@ -32,7 +32,12 @@ struct AuthMiddleware: Middleware {
         var request = request
         switch scheme {
         case .header(let name, let prefix):
-            request.urlRequest.setValue(prefix.map { "\($0) \(token)" } ?? token, forHTTPHeaderField: name)
+            // All the fields at once: `setValue(_:forHTTPHeaderField:)` costs twice as much on Linux.
+            var fields = request.urlRequest.allHTTPHeaderFields ?? [:]
+            let lowercasedName = name.lowercased()
+            for key in fields.keys where key.lowercased() == lowercasedName { fields[key] = nil }
+            fields[name] = prefix.map { "\($0) \(token)" } ?? token
+            request.urlRequest.allHTTPHeaderFields = fields
         case .query(let name):
             if let url = request.urlRequest.url, var components = URLComponents(url: url, resolvingAgainstBaseURL: false) {
                 let item = "\(PercentEncoding.encode(name))=\(PercentEncoding.encode(token))"

@@ -18,7 +18,8 @@ struct LoggingMiddleware: Middleware {
 
     private func log(_ request: PipelineRequest, _ response: HTTPResponse?, since start: ContinuousClock.Instant) {
         // Only the line: the summary's header list is for the failure hook, and costly to build per request.
-        let url = request.urlRequest.url.map { RequestSummary.redact($0, secrets: secrets.union(request.secretParameters)) } ?? ""
+        let secrets = request.secretParameters.isEmpty ? secrets : secrets.union(request.secretParameters)
+        let url = request.urlRequest.url.map { RequestSummary.redact($0, secrets: secrets) } ?? ""
         sink.write(RequestSummary.line(
             method: request.urlRequest.httpMethod ?? "GET", url: url, statusCode: response?.statusCode,
             duration: .now - start, bytes: response?.data.count ?? 0))

@@ -21,8 +21,9 @@ struct ResponseDecoder: Sendable {
 
     /// The body as `R`: `Empty` ignores it, `Data` and `String` take it raw, anything else is decoded from JSON.
     func decode<R: Decodable>(_ type: R.Type, from response: HTTPResponse) throws(EndpointError) -> R {
-        if let empty = Empty() as? R { return empty }
-        if let data = response.data as? R { return data }
+        // Types are compared first: the two casts failing for every decoded response cost more than the content-type check.
+        if R.self == Empty.self, let empty = Empty() as? R { return empty }
+        if R.self == Data.self, let data = response.data as? R { return data }
         if R.self == String.self {
             guard let text = String(data: response.data, encoding: .utf8) as? R else {
                 throw decodingFailure(R.self, path: "", reason: "the body is not UTF-8 text", response)

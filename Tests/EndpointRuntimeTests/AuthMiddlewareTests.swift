@@ -27,6 +27,20 @@ actor TestTokens: TokenProvider {
     }
 }
 
+/// The header the auth middleware writes, seen through a stub transport.
+@Suite struct AuthHeaderTests {
+    @Test func theTokenReplacesAHeaderOfTheSameNameInAnyCase() async throws {
+        let stub = StubTransport(handler: { _ in .json("{}") })
+        let configuration = ClientConfiguration(
+            server: ServerAddress(scheme: "https", host: "api.example.com"), auth: .header(name: "Authorization", prefix: "JWT"), retry: .none)
+        let client = EndpointClient(configuration: configuration, transport: stub, tokenProvider: TestTokens("abc"))
+        _ = try await client.send(Request<Empty>(method: .get, path: "/me", headers: [HeaderField("authorization", "stale"), HeaderField("X-Trace", "1")]))
+        let fields = try #require(stub.requests.first?.allHTTPHeaderFields)
+        #expect(fields.filter { $0.key.lowercased() == "authorization" } == ["Authorization": "JWT abc"])
+        #expect(fields["X-Trace"] == "1")
+    }
+}
+
 /// The auth middleware against the echo server.
 @Suite(.enabled(if: EchoServer.available, EchoServer.why))
 struct AuthMiddlewareTests {

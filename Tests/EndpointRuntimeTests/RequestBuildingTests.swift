@@ -72,6 +72,19 @@ import FoundationNetworking
         #expect(error?.failureReason == "Invalid request: parameter 'X-Device' uses undefined variable 'deviceType'.")
     }
 
+    @Test func theDefaultsErrorStopsEveryRequestOfTheClient() async {
+        // The defaults are resolved once, when the client is made; each request still reports their error.
+        let stub = StubTransport(handler: { _ in .json("{}") })
+        let configuration = ClientConfiguration(server: server, defaultQuery: [ParameterTemplate(name: "device", value: "{deviceType}")], retry: .none)
+        let client = EndpointClient(configuration: configuration, transport: stub)
+        for path in ["/ping", "/pong"] {
+            await #expect(throws: EndpointError.invalidRequest("parameter 'device' uses undefined variable 'deviceType'")) {
+                try await client.send(Request<Empty>(method: .get, path: path))
+            }
+        }
+        #expect(stub.requests.isEmpty)
+    }
+
     @Test func headerWithLineBreakIsRefused() async {
         let request = Request<Empty>(method: .get, path: "/ping", headers: [HeaderField("X-Trace", "a\r\nX-Admin: 1")])
         #expect(await failure(request) == .invalidRequest("header 'X-Trace' contains a line break"))
@@ -86,9 +99,10 @@ import FoundationNetworking
 
     @Test func requestHeadersOverrideDefaultsAndTimeoutIsPerRequest() async throws {
         let configuration = ClientConfiguration(server: server, defaultHeaders: [ParameterTemplate(name: "X-Trace", value: "default")])
-        let request = Request<Empty>(method: .delete, path: "/x", headers: [HeaderField("X-Trace", "mine")], timeout: .milliseconds(2500))
+        let request = Request<Empty>(method: .delete, path: "/x", headers: [HeaderField("x-trace", "mine")], timeout: .milliseconds(2500))
         let urlRequest = try await sent(request, configuration: configuration)
         #expect(urlRequest.value(forHTTPHeaderField: "X-Trace") == "mine")
+        #expect(urlRequest.allHTTPHeaderFields?.keys.filter { $0.lowercased() == "x-trace" } == ["x-trace"])  // one field, as the request spells it
         #expect(urlRequest.httpMethod == "DELETE")
         #expect(urlRequest.timeoutInterval == 2.5)
     }
