@@ -76,10 +76,9 @@ func plainLoop(_ count: Int) async throws {
     }
 }
 
-let best = try await bestOfInterleavedRounds(rounds, requests: requests, baseline: plainLoop, candidate: generatedLoop)
-let plainBest = best.baseline
-let generatedBest = best.candidate
-print("httpbin (gunicorn, loopback), \(requests) sequential GET /get (interleaved in blocks of 100, best of \(rounds)):")
-print(String(format: "  plain URLSession + JSONDecoder: %.3f s (%.0f requests/s)", plainBest, Double(requests) / plainBest))
-print(String(format: "  generated HTTPBinClient:        %.3f s (%.0f requests/s)", generatedBest, Double(requests) / generatedBest))
-print(String(format: "  ratio generated / plain: %.3f", generatedBest / plainBest))
+let result = try await compareInterleaved(rounds, requests: requests, baseline: plainLoop, candidate: generatedLoop)
+print("httpbin (gunicorn, loopback), \(requests) sequential GET /get (interleaved in blocks of 100, \(rounds) rounds):")
+print(String(format: "  plain URLSession + JSONDecoder: %.3f s (%.0f requests/s), best round", result.baseline, Double(requests) / result.baseline))
+print(String(format: "  generated HTTPBinClient:        %.3f s (%.0f requests/s), best round", result.candidate, Double(requests) / result.candidate))
+print(String(format: "  ratio generated / plain: %.3f, median of the %d block pairs; of the best rounds: %.3f",
+             result.medianRatio, result.blockRatios.count, result.candidate / result.baseline))

@@ -113,31 +113,55 @@ public func timeDetached(_ body: @escaping @Sendable () async throws -> Void) as
     }.value
 }
 
-/// Total seconds each side takes for `requests` requests, best of `rounds`, the two interleaved in blocks.
+/// What an interleaved comparison of two request loops measured.
+public struct InterleavedComparison: Sendable {
+    /// Each side's total seconds for the requests, best of the rounds (each side's best round on its own).
+    public var baseline: Double
+    public var candidate: Double
+    /// The candidate's time over the baseline's for each pair of adjacent blocks, every round.
+    public var blockRatios: [Double]
+
+    /// The median of `blockRatios`: the two blocks of a pair ran back to back, so a change in the machine's speed
+    /// between rounds (this VM's loopback speed drifts by a third from minute to minute) cancels out, where the
+    /// ratio of the two best totals can pair one side's fast minute with the other side's slow one.
+    public var medianRatio: Double {
+        let sorted = blockRatios.sorted()
+        guard !sorted.isEmpty else { return .nan }
+        let middle = sorted.count / 2
+        return sorted.count.isMultiple(of: 2) ? (sorted[middle - 1] + sorted[middle]) / 2 : sorted[middle]
+    }
+}
+
+/// Runs two request loops, `baseline` and `candidate`, for `requests` requests each, `rounds` times, interleaved in blocks.
 ///
 /// Both loops are warmed up first (connections, caches). Each round then runs both sides in `blocks`
-/// alternating blocks (who goes first alternates too) and sums each side's blocks, so a burst of
-/// noise on a shared machine falls on both sides alike instead of on one whole round.
-public func bestOfInterleavedRounds(
+/// alternating blocks (who goes first alternates too), so a burst of noise on a shared machine falls on
+/// both sides alike instead of on one whole round.
+public func compareInterleaved(
     _ rounds: Int, requests: Int, blocks: Int = 20,
     baseline: @escaping @Sendable (Int) async throws -> Void, candidate: @escaping @Sendable (Int) async throws -> Void
-) async throws -> (baseline: Double, candidate: Double) {
+) async throws -> InterleavedComparison {
     try await candidate(requests / blocks)
     try await baseline(requests / blocks)
-    var best = (baseline: Double.infinity, candidate: Double.infinity)
+    var result = InterleavedComparison(baseline: .infinity, candidate: .infinity, blockRatios: [])
     for _ in 0..<rounds {
         var round = (baseline: 0.0, candidate: 0.0)
         for block in 0..<blocks {
             let count = requests / blocks + (block < requests % blocks ? 1 : 0)
+            let pair: (baseline: Double, candidate: Double)
             if block.isMultiple(of: 2) {
-                round.baseline += try await timeDetached { try await baseline(count) }
-                round.candidate += try await timeDetached { try await candidate(count) }
+                let first = try await timeDetached { try await baseline(count) }
+                pair = (first, try await timeDetached { try await candidate(count) })
             } else {
-                round.candidate += try await timeDetached { try await candidate(count) }
-                round.baseline += try await timeDetached { try await baseline(count) }
+                let first = try await timeDetached { try await candidate(count) }
+                pair = (try await timeDetached { try await baseline(count) }, first)
             }
+            round.baseline += pair.baseline
+            round.candidate += pair.candidate
+            result.blockRatios.append(pair.candidate / pair.baseline)
         }
-        best = (min(best.baseline, round.baseline), min(best.candidate, round.candidate))
+        result.baseline = min(result.baseline, round.baseline)
+        result.candidate = min(result.candidate, round.candidate)
     }
-    return best
+    return result
 }
