@@ -12,7 +12,7 @@ final class ExchangeDeadline: Sendable {
 
     private let state: LockedState<State>
 
-    /// A running exchange; `onExpiry` (e.g. cancelling its URLSession task) runs if the deadline passes first.
+    /// A running exchange; `onExpiry` (e.g. answering its caller with a timeout) runs if the deadline passes first.
     init(onExpiry: @escaping @Sendable () -> Void) {
         state = LockedState(.running(onExpiry: onExpiry))
     }

@@ -25,8 +25,8 @@ public final class URLSessionTransport: Transport {
         session.finishTasksAndInvalidate()
     }
 
-    /// Sends `request`; cancelling the calling Swift task cancels the URLSession task. The request's
-    /// `timeoutInterval` bounds the whole exchange (see `ExchangeDeadline`).
+    /// Sends `request`; cancelling the calling Swift task ends it with `URLError(.cancelled)` and cancels the
+    /// URLSession task. The request's `timeoutInterval` bounds the whole exchange (see `exchange`).
     public func send(_ request: URLRequest, progress: (@Sendable (TransferProgress) -> Void)?) async throws -> HTTPResponse {
         try Task.checkCancellation()
         var head = request
@@ -40,27 +40,29 @@ public final class URLSessionTransport: Transport {
         return HTTPResponse(data: data, response: http)
     }
 
-    /// Runs `request` as one URLSession task, cancelled with the calling Swift task or when its deadline
-    /// (`timeoutInterval`, for the whole exchange) passes, which then throws `URLError(.timedOut)`.
+    /// Runs `request` as one URLSession task. Cancelling the calling Swift task, or its deadline (`timeoutInterval`,
+    /// for the whole exchange) passing, answers at once with `URLError(.cancelled)` or `URLError(.timedOut)`; the task
+    /// itself is cancelled a little later if it still runs (see `PendingExchange`).
     private func exchange(
         _ request: URLRequest, progress: (@Sendable (TransferProgress) -> Void)?
     ) async throws -> (Data, URLResponse) {
-        let running = LockedState<URLSessionTask?>(nil)
+        let pending = PendingExchange()
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
-                let deadline = ExchangeDeadline { running.withLock { $0 }?.cancel() }
+                guard pending.wait(with: continuation) else { return }  // cancelled before it started
+                let deadline = ExchangeDeadline { pending.abandon(with: URLError(.timedOut)) }
                 let finish: ExchangeCompletion = { [deadlines] result in
                     deadlines.forget(deadline)
-                    continuation.resume(with: deadline.finish() ? result : .failure(URLError(.timedOut)))
+                    pending.end(with: result)
                 }
-                let started = if let progress { tracked(request, progress: progress, finish: finish) } else { untracked(request, finish: finish) }
-                running.withLock { $0 = started }
+                let task = if let progress { tracked(request, progress: progress, finish: finish) } else { untracked(request, finish: finish) }
+                // Cancelled while the task was made: a task never resumed cannot be completing, so cancelling it is safe.
+                guard pending.track(task) else { return task.cancel() }
                 deadlines.watch(deadline, until: .now() + request.timeoutInterval)
-                started.resume()
-                if Task.isCancelled { started.cancel() }  // cancelled before `running` was set: `onCancel` found nothing
+                task.resume()
             }
         } onCancel: {
-            running.withLock { $0 }?.cancel()
+            pending.abandon(with: URLError(.cancelled))
         }
     }
 

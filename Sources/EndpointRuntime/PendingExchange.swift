@@ -1,0 +1,91 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// One URLSession task as its caller sees it: the caller gets exactly one answer, the task's own, or a timeout
+/// at the deadline, or a cancellation, whichever comes first. A task whose caller was answered early is left
+/// to finish for `grace` and cancelled only if it is still running then.
+///
+/// Why not cancel at once: on Linux, `URLSessionTask.cancel()` crashes the process when the task is completing
+/// at that moment (FoundationNetworking's `TaskRegistry.swift:118`, "Trying to access a behaviour for a task that
+/// in not in the registry"; swift-corelibs-foundation#3296). A request cancelled just as its answer arrived,
+/// which a cancelled view or a closed server connection makes common, would then take the app down. Waiting
+/// `grace` first means a task that was about to finish is never cancelled, and one still running a second
+/// later (a long download, a stalled server) is cancelled at a moment unrelated to its end.
+final class PendingExchange: Sendable {
+    typealias Continuation = CheckedContinuation<(Data, URLResponse), any Error>
+
+    private enum State {
+        /// Created; the caller has not started waiting.
+        case ready
+        /// Cancelled before the caller started waiting: the task must not start.
+        case cancelledBeforeStart
+        /// The caller waits for `task`.
+        case waiting(Continuation, task: URLSessionTask?)
+        /// The caller was answered early; `task` still runs.
+        case abandoned(URLSessionTask?)
+        /// The task ended (its answer went to the caller, or was dropped if the caller had been answered).
+        case ended
+    }
+
+    /// How long a task whose caller no longer waits may still run before it is cancelled.
+    let grace: DispatchTimeInterval
+    private let state = LockedState(State.ready)
+
+    init(grace: DispatchTimeInterval = .seconds(1)) { self.grace = grace }
+
+    /// Starts the caller's wait; `false` (and the caller is answered with a cancellation) when it was cancelled before.
+    func wait(with continuation: Continuation) -> Bool {
+        let start = state.withLock { state -> Bool in
+            guard case .ready = state else { return false }
+            state = .waiting(continuation, task: nil)
+            return true
+        }
+        if !start { continuation.resume(throwing: URLError(.cancelled)) }
+        return start
+    }
+
+    /// Records the task the caller waits for, before it is resumed; `false` when the caller was answered meanwhile
+    /// (cancelled while the task was made), and the task must not start.
+    func track(_ task: URLSessionTask) -> Bool {
+        state.withLock { state in
+            guard case .waiting(let continuation, nil) = state else { return false }
+            state = .waiting(continuation, task: task)
+            return true
+        }
+    }
+
+    /// The task ended: its result goes to the caller unless the caller was already answered.
+    func end(with result: Result<(Data, URLResponse), any Error>) {
+        let continuation = state.withLock { state -> Continuation? in
+            defer { state = .ended }
+            guard case .waiting(let continuation, _) = state else { return nil }
+            return continuation
+        }
+        continuation?.resume(with: result)
+    }
+
+    /// Answers the caller with `error` now (a timeout, a cancellation) and cancels the task after `grace` if it
+    /// still runs then. Does nothing once the caller has its answer.
+    func abandon(with error: URLError) {
+        let continuation = state.withLock { state -> Continuation? in
+            switch state {
+            case .ready:
+                state = .cancelledBeforeStart
+                return nil
+            case .waiting(let continuation, let task):
+                state = .abandoned(task)
+                return continuation
+            case .cancelledBeforeStart, .abandoned, .ended:
+                return nil
+            }
+        }
+        guard let continuation else { return }
+        continuation.resume(throwing: error)
+        DispatchQueue.global().asyncAfter(deadline: .now() + grace) { [self] in
+            if case .abandoned(let task?) = state.withLock({ $0 }) { task.cancel() }
+        }
+    }
+}
