@@ -12,8 +12,10 @@ import FoundationNetworking
 /// at that moment (FoundationNetworking's `TaskRegistry.swift:118`, "Trying to access a behaviour for a task that
 /// in not in the registry"; swift-corelibs-foundation#3296). A request cancelled just as its answer arrived,
 /// which a cancelled view or a closed server connection makes common, would then take the app down. Waiting
-/// `grace` first means a task that was about to finish is never cancelled, and one still running a second
-/// later (a long download, a stalled server) is cancelled at a moment unrelated to its end.
+/// `grace` first means a task that was about to finish is never cancelled. One still running then (a long
+/// download, a stalled server) is cancelled a second after its caller gave up: it would have to end within
+/// the same few microseconds to meet the crash, where cancelling at once met it whenever the caller gave up
+/// as the answer arrived.
 final class PendingExchange: Sendable {
     typealias Continuation = CheckedContinuation<(Data, URLResponse), any Error>
 
