@@ -8,7 +8,7 @@ import FoundationNetworking
 /// at the deadline, or a cancellation, whichever comes first. A task whose caller was answered early is left
 /// to finish for `grace` and cancelled only if it is still running then.
 ///
-/// Why not cancel at once: on Linux, `URLSessionTask.cancel()` crashes the process when the task is completing
+/// Why not cancel at once on Linux: there `URLSessionTask.cancel()` crashes the process when the task is completing
 /// at that moment (FoundationNetworking's `TaskRegistry.swift:118`, "Trying to access a behaviour for a task that
 /// in not in the registry"; swift-corelibs-foundation#3296). A request cancelled just as its answer arrived,
 /// which a cancelled view or a closed server connection makes common, would then take the app down. Waiting
@@ -36,7 +36,14 @@ final class PendingExchange: Sendable {
     let grace: DispatchTimeInterval
     private let state = LockedState(State.ready)
 
-    init(grace: DispatchTimeInterval = .seconds(1)) { self.grace = grace }
+    #if canImport(FoundationNetworking)
+    static let defaultGrace = DispatchTimeInterval.seconds(1)
+    #else
+    /// Darwin's URLSession cancels a completing task safely, so there the task is cancelled at once.
+    static let defaultGrace = DispatchTimeInterval.seconds(0)
+    #endif
+
+    init(grace: DispatchTimeInterval = defaultGrace) { self.grace = grace }
 
     /// Starts the caller's wait; `false` (and the caller is answered with a cancellation) when it was cancelled before.
     func wait(with continuation: Continuation) -> Bool {
