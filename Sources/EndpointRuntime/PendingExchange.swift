@@ -66,6 +66,14 @@ final class PendingExchange: Sendable {
         }
     }
 
+    /// Whether the caller still waits for the task (its progress is still wanted).
+    var isWaiting: Bool {
+        state.withLock { state in
+            if case .waiting = state { return true }
+            return false
+        }
+    }
+
     /// The task ended: its result goes to the caller unless the caller was already answered.
     func end(with result: Result<(Data, URLResponse), any Error>) {
         let continuation = state.withLock { state -> Continuation? in

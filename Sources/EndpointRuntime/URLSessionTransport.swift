@@ -55,7 +55,12 @@ public final class URLSessionTransport: Transport {
                     deadlines.forget(deadline)
                     pending.end(with: result)
                 }
-                let task = if let progress { tracked(request, progress: progress, finish: finish) } else { untracked(request, finish: finish) }
+                let task = if let progress {
+                    // No report once the caller has its answer: the task may run on for the grace period.
+                    tracked(request, progress: { if pending.isWaiting { progress($0) } }, finish: finish)
+                } else {
+                    untracked(request, finish: finish)
+                }
                 // Cancelled while the task was made: a task never resumed cannot be completing, so cancelling it is safe.
                 guard pending.track(task) else { return task.cancel() }
                 deadlines.watch(deadline, until: .now() + request.timeoutInterval)

@@ -1,5 +1,6 @@
 import EndpointRuntime
 import Foundation
+import Synchronization
 import Testing
 
 /// What the hostile server's catch-all route answers: the path it saw and the token that came with it.
@@ -57,6 +58,23 @@ struct Seen: Decodable, Sendable, Equatable {
         #expect(result == .failure(.timeout))
     }
 
+    /// The URLSession task of a cancelled request may run on for a moment (see `PendingExchange`); its caller, already
+    /// answered, must not hear of it. The body here grows by a byte every 50 ms, each byte a progress report.
+    @Test func aCancelledRequestReportsNoMoreProgress() async throws {
+        let server = try HostileServer()
+        defer { server.stop() }
+        let client = server.client()
+        let reports = ReportCount()
+        let request = Task { try await client.send(Request<Data>(method: .get, path: "/trickle"), progress: { _ in reports.add() }) }
+        for _ in 0..<200 where reports.count < 2 { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(reports.count >= 2, "the trickle reported no progress")
+        request.cancel()
+        await #expect(throws: EndpointError.cancelled) { try await request.value }
+        let atTheAnswer = reports.count
+        try await Task.sleep(for: .milliseconds(500))  // ten more bytes' worth
+        #expect(reports.count == atTheAnswer)
+    }
+
     @Test func aTwoGigabyteContentLengthReservesNothing() async throws {
         let before = Self.residentMiB()
         let result = try await outcome(Request<Seen>(method: .get, path: "/huge"))
@@ -107,4 +125,11 @@ struct Seen: Decodable, Sendable, Equatable {
         let result = try await outcome(Request<Seen>(method: .get, path: "/crlf"))
         #expect(result == .failure(.transport(code: .unknown, description: "Failed writing header")))
     }
+}
+
+/// Counts progress reports from any thread.
+private final class ReportCount: Sendable {
+    private let value = Mutex(0)
+    var count: Int { value.withLock { $0 } }
+    func add() { value.withLock { $0 += 1 } }
 }
