@@ -6,9 +6,9 @@ import FoundationNetworking
 
 /// The real transport: one long-lived `URLSession` (connections are reused) whose configuration is yours.
 ///
-/// A request without a progress handler runs as a data task with a completion handler, Foundation's fastest
-/// path. One with a progress handler runs as a task the session delegate tracks, because on Linux a per-task
-/// delegate never hears of completion. The session delegate also keeps credentials from other hosts on redirects.
+/// A request without a progress handler runs as a data task with a completion handler, the fastest path that is
+/// safe to cancel (`data(for:)` deadlocks when cancelled on Linux). One with a progress handler runs as a task the
+/// session delegate tracks, because on Linux a per-task delegate never hears of completion. The session delegate also keeps credentials from other hosts on redirects.
 public final class URLSessionTransport: Transport {
     private let session: URLSession
     private let delegate: SessionDelegate
@@ -71,9 +71,8 @@ public final class URLSessionTransport: Transport {
         }
     }
 
-    /// A data task with a completion handler, Foundation's fastest path (what `data(for:)` does). On Linux, a 401
-    /// whose authentication challenge the delegate refused (see `SessionDelegate`) comes back as that response
-    /// rather than as a cancellation.
+    /// A data task with a completion handler (see the type's comment). On Linux, a 401 whose authentication challenge
+    /// the delegate refused (see `SessionDelegate`) comes back as that response rather than as a cancellation.
     private func untracked(_ request: URLRequest, finish: @escaping ExchangeCompletion) -> URLSessionTask {
         let task = LockedState<URLSessionDataTask?>(nil)
         let dataTask = session.dataTask(with: request) { [delegate] data, response, error in

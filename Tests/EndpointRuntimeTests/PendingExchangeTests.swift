@@ -13,7 +13,7 @@ private final class CountingTask: URLSessionDataTask, @unchecked Sendable {
     override func cancel() { cancels.append(true) }
 }
 
-/// How one exchange answers its caller once and cancels its task only after the grace period (see `URLSessionTransportTests`
+/// How one exchange answers its caller once and cancels its task only after the grace period (see `TransportCancellationRaceTests`
 /// for the race with a real session that this avoids).
 @Suite struct PendingExchangeTests {
     let answer = (Data("{}".utf8), URLResponse(url: URL(fileURLWithPath: "/"), mimeType: nil, expectedContentLength: 2, textEncodingName: nil))

@@ -142,20 +142,30 @@ func waitUntil(_ condition: @Sendable () async throws -> Bool) async throws {
     Issue.record("condition not met within 10 s")
 }
 
-/// Cancellation racing the end of an exchange, without a server: a connection to port 1 is refused at once.
-@Suite struct TransportCancellationRaceTests {
+/// Cancellation racing the end of an exchange on the echo server, whose small answer takes about as long as the
+/// random wait before the cancellation (connections are kept alive: refused connections to a closed port, tried first,
+/// churned sockets fast enough to crash libdispatch's event loop now and then, which is not what this tests).
+@Suite(.enabled(if: EchoServer.available, EchoServer.why))
+struct TransportCancellationRaceTests {
     /// On Linux, `URLSessionTask.cancel()` crashes the process when the task is completing at that moment
     /// (FoundationNetworking's TaskRegistry.swift:118), and `URLSession.data(for:)` cancelled the same way deadlocks
     /// (swift-corelibs-foundation#5412; it hung within 20 such races on this toolchain). The transport that
-    /// cancelled its task at once crashed in this test three runs out of three; it must survive a thousand races.
+    /// cancelled its task at once crashed in this test two runs out of three; it must survive a thousand races.
     @Test(.timeLimit(.minutes(1))) func cancellingAsTheAnswerArrivesNeitherCrashesNorHangs() async throws {
         let transport = URLSessionTransport()
-        let request = URLRequest(url: try #require(URL(string: "http://127.0.0.1:1/")))
+        let request = URLRequest(url: try #require(URL(string: try EchoServer.address().baseURLString + "/json")))
+        var answered = 0
         for _ in 0..<1_000 {
             let exchange = Task { try await transport.send(request, progress: nil) }
-            try await Task.sleep(for: .microseconds(Int.random(in: 0...400)))
+            try await Task.sleep(for: .microseconds(Int.random(in: 0...1_500)))
             exchange.cancel()
-            await #expect(throws: (any Error).self) { try await exchange.value }  // refused or cancelled, never an answer
+            do {
+                _ = try await exchange.value
+                answered += 1
+            } catch {
+                #expect((error as? URLError)?.code == .cancelled)
+            }
         }
+        #expect(answered > 0 && answered < 1_000, "\(answered) of 1,000 answered: the cancellations did not meet the answers")
     }
 }
