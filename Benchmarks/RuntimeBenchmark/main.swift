@@ -74,9 +74,13 @@ let plainRequest = {
 
 /// One request by hand, off the main actor like `client.send`: status check and decoding included.
 func plainFetch() async throws -> User {
-    let (data, response) = try await session.data(for: plainRequest)
-    guard (response as? HTTPURLResponse)?.statusCode == 200 else { throw URLError(.badServerResponse) }
-    return try decoder.decode(User.self, from: data)
+    try checkedUser(try await session.data(for: plainRequest))
+}
+
+/// What both plain loops do with an answer: check the status and decode the body.
+func checkedUser(_ answer: (Data, URLResponse)) throws -> User {
+    guard (answer.1 as? HTTPURLResponse)?.statusCode == 200 else { throw URLError(.badServerResponse) }
+    return try decoder.decode(User.self, from: answer.0)
 }
 
 func runtimeLoop(_ count: Int) async throws {
@@ -102,13 +106,11 @@ func plainLoop(_ count: Int) async throws {
 /// its completion inline but deadlocks when cancelled as the answer arrives (swift-corelibs-foundation#5412).
 /// The handler runs on the session's delegate queue, one more thread hop per request.
 func plainHandlerFetch() async throws -> User {
-    let (data, response): (Data, URLResponse) = try await withCheckedThrowingContinuation { continuation in
+    try checkedUser(try await withCheckedThrowingContinuation { continuation in
         session.dataTask(with: plainRequest) { data, response, error in
             if let data, let response { continuation.resume(returning: (data, response)) } else { continuation.resume(throwing: error ?? URLError(.unknown)) }
         }.resume()
-    }
-    guard (response as? HTTPURLResponse)?.statusCode == 200 else { throw URLError(.badServerResponse) }
-    return try decoder.decode(User.self, from: data)
+    })
 }
 
 @MainActor func plainHandlerLoopOnMainActor(_ count: Int) async throws {

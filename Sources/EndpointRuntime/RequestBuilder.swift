@@ -161,16 +161,17 @@ struct RequestBuilder: Sendable {
 
 /// Header fields by case-insensitive name; a later value replaces an earlier one under its own spelling.
 private struct HeaderSet {
-    private var byLowercasedName: [String: (name: String, value: String)] = [:]
     /// The fields as `URLRequest` takes them, kept up to date so that an unchanged set costs nothing to hand over.
     private(set) var fields: [String: String] = [:]
+    /// The spelling each field has in `fields`, by lowercased name.
+    private var spellings: [String: String] = [:]
 
     subscript(name: String) -> String? {
-        get { byLowercasedName[name.lowercased()]?.value }
+        get { spellings[name.lowercased()].flatMap { fields[$0] } }
         set {
             let key = name.lowercased()
-            if let old = byLowercasedName[key] { fields[old.name] = nil }
-            byLowercasedName[key] = newValue.map { (name, $0) }
+            if let old = spellings[key] { fields[old] = nil }
+            spellings[key] = newValue.map { _ in name }
             if let newValue { fields[name] = newValue }
         }
     }
