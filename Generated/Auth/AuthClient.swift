@@ -3,6 +3,9 @@ import EndpointRuntime
 import Foundation
 
 /// Every endpoint of the Auth API; `AuthClient` calls the server and `FakeAuthClient` stands in for it in tests.
+///
+/// An extension gives the methods the client's default arguments, so a call through `any AuthClientProtocol`
+/// reads as one on the client. A type of your own that conforms must implement every method itself.
 public protocol AuthClientProtocol: Sendable {
     /// `GET /token`
     func tokenCheck() async throws(EndpointError) -> TokenStatus
@@ -11,21 +14,56 @@ public protocol AuthClientProtocol: Sendable {
     /// Fetches one user.
     ///
     /// `GET /users/{id}`
+    ///
+    /// - Parameter include: Related records to embed, e.g. teams.
     func user(id: Int, include: [String]?) async throws(EndpointError) -> User
     /// `DELETE /users/{id}`
+    @discardableResult
     func deleteUser(id: Int) async throws(EndpointError) -> Empty
+}
+
+/// The client's default arguments for calls through the protocol.
+extension AuthClientProtocol {
+    /// Fetches one user.
+    ///
+    /// `GET /users/{id}`
+    ///
+    /// - Parameter include: Related records to embed, e.g. teams.
+    public func user(id: Int, include: [String]? = nil) async throws(EndpointError) -> User {
+        try await user(id: id, include: include)
+    }
 }
 
 /// A client for the Auth API at https://www.apitesting.dev:443/api.
 ///
-/// Most apps share `AuthClient.shared` and give it a token with `AuthClient.tokens`; tests and apps
-/// that need another server, transport or token source make their own with `init(configuration:...)`.
+/// Most apps share `AuthClient.shared`: they configure it once at start with `configureShared` and give it a
+/// token with `AuthClient.tokens`; tests and apps that need several clients make their own with `init(configuration:...)`.
 public struct AuthClient: AuthClientProtocol {
-    /// The token store `shared` reads; set its token after signing in.
+    /// The token store `shared` reads unless `configureShared` names another token source; set its token after signing in.
     public static let tokens = TokenStore()
 
-    /// The client most apps share, configured as the spec says.
-    public static let shared = AuthClient(tokenProvider: tokens)
+    /// The client most apps share: the spec's configuration with `tokens` as its token source, as `configureShared`
+    /// changed them. Read it for each call: a call made after `configureShared` returns uses the new settings, and
+    /// calls already under way finish with the ones they started with.
+    public static var shared: AuthClient { sharedClient.client }
+
+    /// Changes the settings `shared` is made from, once at app start (before the first call) in most apps:
+    ///
+    /// ```swift
+    /// AuthClient.configureShared { shared in
+    ///     shared.configuration.variables["name"] = "value"               // or computedVariables, read per request
+    ///     shared.tokenProvider = ClosureTokenProvider(token: { keychain.token })  // instead of `tokens`
+    ///     shared.logSink = .standardError
+    /// }
+    /// ```
+    ///
+    /// `change` runs under the shared client's lock, so it must not use `shared` itself.
+    public static func configureShared(_ change: (inout ClientSettings) -> Void) {
+        sharedClient.configure(change)
+    }
+
+    private static let sharedClient = SharedClient(
+        settings: ClientSettings(configuration: defaultConfiguration, tokenProvider: tokens), make: AuthClient.init(settings:))
 
     /// The configuration the spec describes; change a copy to point at another server or supply variables.
     public static var defaultConfiguration: ClientConfiguration {
@@ -39,6 +77,7 @@ public struct AuthClient: AuthClientProtocol {
             defaultHeaders: [
                 ParameterTemplate(name: "Accept", value: "application/json"),
             ],
+            variables: ["deviceType": "ios"],
             timeout: .seconds(10),
             acceptableContentTypes: ["application/json", "text/json"],
             errorMessageField: "message",
@@ -53,6 +92,11 @@ public struct AuthClient: AuthClientProtocol {
 
     /// The runtime client every call goes through.
     public let client: EndpointClient
+
+    /// A client made from `settings` (what `init(configuration:...)` takes, in one value).
+    public init(settings: ClientSettings) {
+        client = EndpointClient(settings: settings)
+    }
 
     /// A client with the spec's configuration unless told otherwise.
     ///
@@ -89,25 +133,26 @@ public struct AuthClient: AuthClientProtocol {
 
     /// `GET /token`
     public func tokenCheck() async throws(EndpointError) -> TokenStatus {
-        return try await self.client.send(AuthEndpoints.tokenCheck())
+        try await self.client.send(AuthEndpoints.tokenCheck())
     }
 
     /// `POST /authenticate`
     public func authenticate(email: String, password: String) async throws(EndpointError) -> Session {
-        try Validate.nonEmpty(email, name: "email")
-        try Validate.nonEmpty(password, name: "password")
-        return try await self.client.send(AuthEndpoints.authenticate(email: email, password: password))
+        try await self.client.send(AuthEndpoints.authenticate(email: email, password: password))
     }
 
     /// Fetches one user.
     ///
     /// `GET /users/{id}`
+    ///
+    /// - Parameter include: Related records to embed, e.g. teams.
     public func user(id: Int, include: [String]? = nil) async throws(EndpointError) -> User {
-        return try await self.client.send(AuthEndpoints.user(id: id, include: include))
+        try await self.client.send(AuthEndpoints.user(id: id, include: include))
     }
 
     /// `DELETE /users/{id}`
+    @discardableResult
     public func deleteUser(id: Int) async throws(EndpointError) -> Empty {
-        return try await self.client.send(AuthEndpoints.deleteUser(id: id))
+        try await self.client.send(AuthEndpoints.deleteUser(id: id))
     }
 }

@@ -37,7 +37,8 @@ public enum AuthEndpoints {
             auth: .none,
             timeout: nil,
             retry: nil,
-            secretParameters: ["password"]
+            secretParameters: ["password"],
+            nonEmpty: [("email", email), ("password", password)]
         )
     }
 
@@ -55,6 +56,8 @@ public enum AuthEndpoints {
     /// Fetches one user.
     ///
     /// `GET /users/{id}`
+    ///
+    /// - Parameter include: Related records to embed, e.g. teams.
     public static func user(id: Int, include: [String]? = nil) -> Request<User> {
         Request(
             method: .get,

@@ -17,25 +17,38 @@ public struct FakeAuthClient: AuthClientProtocol {
     /// A fake with no handlers; set those the test needs.
     public init() {}
 
-    /// Calls `tokenCheckHandler`.
+    /// Answered by `tokenCheckHandler`.
+    ///
+    /// `GET /token`
     public func tokenCheck() async throws(EndpointError) -> TokenStatus {
         guard let _handler = self.tokenCheckHandler else { throw .invalidRequest("FakeAuthClient.tokenCheckHandler is not set") }
         return try await _handler()
     }
 
-    /// Calls `authenticateHandler`.
+    /// Answered by `authenticateHandler`.
+    ///
+    /// `POST /authenticate`
     public func authenticate(email: String, password: String) async throws(EndpointError) -> Session {
         guard let _handler = self.authenticateHandler else { throw .invalidRequest("FakeAuthClient.authenticateHandler is not set") }
         return try await _handler(email, password)
     }
 
-    /// Calls `userHandler`.
+    /// Answered by `userHandler`.
+    ///
+    /// Fetches one user.
+    ///
+    /// `GET /users/{id}`
+    ///
+    /// - Parameter include: Related records to embed, e.g. teams.
     public func user(id: Int, include: [String]?) async throws(EndpointError) -> User {
         guard let _handler = self.userHandler else { throw .invalidRequest("FakeAuthClient.userHandler is not set") }
         return try await _handler(id, include)
     }
 
-    /// Calls `deleteUserHandler`.
+    /// Answered by `deleteUserHandler`.
+    ///
+    /// `DELETE /users/{id}`
+    @discardableResult
     public func deleteUser(id: Int) async throws(EndpointError) -> Empty {
         guard let _handler = self.deleteUserHandler else { throw .invalidRequest("FakeAuthClient.deleteUserHandler is not set") }
         return try await _handler(id)

@@ -3,36 +3,56 @@ import EndpointRuntime
 import Foundation
 
 /// Every endpoint of the HTTPBin API; `HTTPBinClient` calls the server and `FakeHTTPBinClient` stands in for it in tests.
+///
+/// An extension gives the methods the client's default arguments, so a call through `any HTTPBinClientProtocol`
+/// reads as one on the client. A type of your own that conforms must implement every method itself.
 public protocol HTTPBinClientProtocol: Sendable {
     /// Echoes the query and headers of a GET request.
     ///
     /// `GET /get`
+    ///
+    /// - Parameter search: Words to look for.
+    /// - Returns: What httpbin saw of a request without a body.
     func get(search: String?, page: Int, trace: String?) async throws(EndpointError) -> Echo
     /// Echoes a JSON body.
     ///
     /// `POST /post`
+    ///
+    /// - Returns: What httpbin saw of a request with a body.
     func postJSON(name: String, quantity: Int, tags: [String]) async throws(EndpointError) -> BodyEcho
     /// Echoes a form body.
     ///
     /// `POST /post`
+    ///
+    /// - Returns: What httpbin saw of a request with a body.
     func postForm(name: String, quantity: Int) async throws(EndpointError) -> BodyEcho
     /// Echoes a multipart body with a file.
     ///
     /// `POST /post`
+    ///
+    /// - Returns: What httpbin saw of a request with a body.
     func postMultipart(file: Data, caption: String, progress: (@Sendable (TransferProgress) -> Void)?) async throws(EndpointError) -> BodyEcho
     /// `PUT /put`
+    ///
+    /// - Returns: What httpbin saw of a request with a body.
     func put(name: String, quantity: Int, tags: [String]) async throws(EndpointError) -> BodyEcho
     /// `PATCH /patch`
+    ///
+    /// - Returns: What httpbin saw of a request with a body.
     func patch(name: String) async throws(EndpointError) -> BodyEcho
     /// `DELETE /delete`
+    ///
+    /// - Returns: What httpbin saw of a request with a body.
     func delete(reason: String) async throws(EndpointError) -> BodyEcho
     /// Answers with the given status and no body.
     ///
     /// `GET /status/{code}`
+    @discardableResult
     func status(code: Int) async throws(EndpointError) -> Empty
     /// Answers a POST with the given status and no body.
     ///
     /// `POST /status/{code}`
+    @discardableResult
     func postStatus(code: Int) async throws(EndpointError) -> Empty
     /// `GET /headers`
     func headers(tag: String) async throws(EndpointError) -> Headers
@@ -43,10 +63,14 @@ public protocol HTTPBinClientProtocol: Sendable {
     /// Answers 401 unless the Authorization header holds the path's user and password.
     ///
     /// `GET /basic-auth/{user}/{passwd}`
+    ///
+    /// - Parameter authorization: 'Basic ' and base64 of user:passwd.
     func basicAuth(user: String, passwd: String, authorization: String) async throws(EndpointError) -> BasicAuthResult
     /// Answers after the given number of seconds (at most 10); gives up after one.
     ///
     /// `GET /delay/{seconds}`
+    ///
+    /// - Returns: What httpbin saw of a request without a body.
     func delay(seconds: Int) async throws(EndpointError) -> Echo
     /// Random bytes (at most 102,400).
     ///
@@ -61,6 +85,8 @@ public protocol HTTPBinClientProtocol: Sendable {
     /// Redirects the given number of times, then answers like /get.
     ///
     /// `GET /redirect/{times}`
+    ///
+    /// - Returns: What httpbin saw of a request without a body.
     func redirect(times: Int) async throws(EndpointError) -> Echo
     /// `GET /gzip`
     func gzip() async throws(EndpointError) -> GzipEcho
@@ -70,16 +96,75 @@ public protocol HTTPBinClientProtocol: Sendable {
     func cookies(flavour: String, size: String?) async throws(EndpointError) -> Cookies
 }
 
+/// The client's default arguments for calls through the protocol.
+extension HTTPBinClientProtocol {
+    /// Echoes the query and headers of a GET request.
+    ///
+    /// `GET /get`
+    ///
+    /// - Parameter search: Words to look for.
+    /// - Returns: What httpbin saw of a request without a body.
+    public func get(search: String? = nil, page: Int = 1, trace: String? = nil) async throws(EndpointError) -> Echo {
+        try await get(search: search, page: page, trace: trace)
+    }
+
+    /// Echoes a multipart body with a file.
+    ///
+    /// `POST /post`
+    ///
+    /// - Returns: What httpbin saw of a request with a body.
+    public func postMultipart(file: Data, caption: String, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> BodyEcho {
+        try await postMultipart(file: file, caption: caption, progress: progress)
+    }
+
+    /// Random bytes (at most 102,400).
+    ///
+    /// `GET /bytes/{count}`
+    public func bytes(count: Int, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> Data {
+        try await bytes(count: count, progress: progress)
+    }
+
+    /// `GET /anything/{path}`
+    public func anything(path: String, note: String? = nil) async throws(EndpointError) -> AnythingEcho {
+        try await anything(path: path, note: note)
+    }
+
+    /// `GET /cookies`
+    public func cookies(flavour: String, size: String? = nil) async throws(EndpointError) -> Cookies {
+        try await cookies(flavour: flavour, size: size)
+    }
+}
+
 /// A client for the HTTPBin API at http://127.0.0.1:8080.
 ///
-/// Most apps share `HTTPBinClient.shared` and give it a token with `HTTPBinClient.tokens`; tests and apps
-/// that need another server, transport or token source make their own with `init(configuration:...)`.
+/// Most apps share `HTTPBinClient.shared`: they configure it once at start with `configureShared` and give it a
+/// token with `HTTPBinClient.tokens`; tests and apps that need several clients make their own with `init(configuration:...)`.
 public struct HTTPBinClient: HTTPBinClientProtocol {
-    /// The token store `shared` reads; set its token after signing in.
+    /// The token store `shared` reads unless `configureShared` names another token source; set its token after signing in.
     public static let tokens = TokenStore()
 
-    /// The client most apps share, configured as the spec says.
-    public static let shared = HTTPBinClient(tokenProvider: tokens)
+    /// The client most apps share: the spec's configuration with `tokens` as its token source, as `configureShared`
+    /// changed them. Read it for each call: a call made after `configureShared` returns uses the new settings, and
+    /// calls already under way finish with the ones they started with.
+    public static var shared: HTTPBinClient { sharedClient.client }
+
+    /// Changes the settings `shared` is made from, once at app start (before the first call) in most apps:
+    ///
+    /// ```swift
+    /// HTTPBinClient.configureShared { shared in
+    ///     shared.configuration.variables["name"] = "value"               // or computedVariables, read per request
+    ///     shared.tokenProvider = ClosureTokenProvider(token: { keychain.token })  // instead of `tokens`
+    ///     shared.logSink = .standardError
+    /// }
+    /// ```
+    ///
+    /// `change` runs under the shared client's lock, so it must not use `shared` itself.
+    public static func configureShared(_ change: (inout ClientSettings) -> Void) {
+        sharedClient.configure(change)
+    }
+
+    private static let sharedClient = SharedClient(
+        settings: ClientSettings(configuration: defaultConfiguration, tokenProvider: tokens), make: HTTPBinClient.init(settings:))
 
     /// The configuration the spec describes; change a copy to point at another server or supply variables.
     public static var defaultConfiguration: ClientConfiguration {
@@ -107,6 +192,11 @@ public struct HTTPBinClient: HTTPBinClientProtocol {
 
     /// The runtime client every call goes through.
     public let client: EndpointClient
+
+    /// A client made from `settings` (what `init(configuration:...)` takes, in one value).
+    public init(settings: ClientSettings) {
+        client = EndpointClient(settings: settings)
+    }
 
     /// A client with the spec's configuration unless told otherwise.
     ///
@@ -144,137 +234,147 @@ public struct HTTPBinClient: HTTPBinClientProtocol {
     /// Echoes the query and headers of a GET request.
     ///
     /// `GET /get`
+    ///
+    /// - Parameter search: Words to look for.
+    /// - Returns: What httpbin saw of a request without a body.
     public func get(search: String? = nil, page: Int = 1, trace: String? = nil) async throws(EndpointError) -> Echo {
-        return try await self.client.send(HTTPBinEndpoints.get(search: search, page: page, trace: trace))
+        try await self.client.send(HTTPBinEndpoints.get(search: search, page: page, trace: trace))
     }
 
     /// Echoes a JSON body.
     ///
     /// `POST /post`
+    ///
+    /// - Returns: What httpbin saw of a request with a body.
     public func postJSON(name: String, quantity: Int, tags: [String]) async throws(EndpointError) -> BodyEcho {
-        try Validate.nonEmpty(name, name: "name")
-        return try await self.client.send(HTTPBinEndpoints.postJSON(name: name, quantity: quantity, tags: tags))
+        try await self.client.send(HTTPBinEndpoints.postJSON(name: name, quantity: quantity, tags: tags))
     }
 
     /// Echoes a form body.
     ///
     /// `POST /post`
+    ///
+    /// - Returns: What httpbin saw of a request with a body.
     public func postForm(name: String, quantity: Int) async throws(EndpointError) -> BodyEcho {
-        try Validate.nonEmpty(name, name: "name")
-        return try await self.client.send(HTTPBinEndpoints.postForm(name: name, quantity: quantity))
+        try await self.client.send(HTTPBinEndpoints.postForm(name: name, quantity: quantity))
     }
 
     /// Echoes a multipart body with a file.
     ///
     /// `POST /post`
+    ///
+    /// - Returns: What httpbin saw of a request with a body.
     public func postMultipart(file: Data, caption: String, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> BodyEcho {
-        try Validate.nonEmpty(caption, name: "caption")
-        return try await self.client.send(HTTPBinEndpoints.postMultipart(file: file, caption: caption), progress: progress)
+        try await self.client.send(HTTPBinEndpoints.postMultipart(file: file, caption: caption), progress: progress)
     }
 
     /// `PUT /put`
+    ///
+    /// - Returns: What httpbin saw of a request with a body.
     public func put(name: String, quantity: Int, tags: [String]) async throws(EndpointError) -> BodyEcho {
-        try Validate.nonEmpty(name, name: "name")
-        return try await self.client.send(HTTPBinEndpoints.put(name: name, quantity: quantity, tags: tags))
+        try await self.client.send(HTTPBinEndpoints.put(name: name, quantity: quantity, tags: tags))
     }
 
     /// `PATCH /patch`
+    ///
+    /// - Returns: What httpbin saw of a request with a body.
     public func patch(name: String) async throws(EndpointError) -> BodyEcho {
-        try Validate.nonEmpty(name, name: "name")
-        return try await self.client.send(HTTPBinEndpoints.patch(name: name))
+        try await self.client.send(HTTPBinEndpoints.patch(name: name))
     }
 
     /// `DELETE /delete`
+    ///
+    /// - Returns: What httpbin saw of a request with a body.
     public func delete(reason: String) async throws(EndpointError) -> BodyEcho {
-        try Validate.nonEmpty(reason, name: "reason")
-        return try await self.client.send(HTTPBinEndpoints.delete(reason: reason))
+        try await self.client.send(HTTPBinEndpoints.delete(reason: reason))
     }
 
     /// Answers with the given status and no body.
     ///
     /// `GET /status/{code}`
+    @discardableResult
     public func status(code: Int) async throws(EndpointError) -> Empty {
-        return try await self.client.send(HTTPBinEndpoints.status(code: code))
+        try await self.client.send(HTTPBinEndpoints.status(code: code))
     }
 
     /// Answers a POST with the given status and no body.
     ///
     /// `POST /status/{code}`
+    @discardableResult
     public func postStatus(code: Int) async throws(EndpointError) -> Empty {
-        return try await self.client.send(HTTPBinEndpoints.postStatus(code: code))
+        try await self.client.send(HTTPBinEndpoints.postStatus(code: code))
     }
 
     /// `GET /headers`
     public func headers(tag: String) async throws(EndpointError) -> Headers {
-        try Validate.nonEmpty(tag, name: "X-Tag")
-        return try await self.client.send(HTTPBinEndpoints.headers(tag: tag))
+        try await self.client.send(HTTPBinEndpoints.headers(tag: tag))
     }
 
     /// Answers 401 unless the request carries a bearer token.
     ///
     /// `GET /bearer`
     public func bearer() async throws(EndpointError) -> BearerResult {
-        return try await self.client.send(HTTPBinEndpoints.bearer())
+        try await self.client.send(HTTPBinEndpoints.bearer())
     }
 
     /// Answers 401 unless the Authorization header holds the path's user and password.
     ///
     /// `GET /basic-auth/{user}/{passwd}`
+    ///
+    /// - Parameter authorization: 'Basic ' and base64 of user:passwd.
     public func basicAuth(user: String, passwd: String, authorization: String) async throws(EndpointError) -> BasicAuthResult {
-        try Validate.nonEmpty(user, name: "user")
-        try Validate.nonEmpty(passwd, name: "passwd")
-        try Validate.nonEmpty(authorization, name: "Authorization")
-        return try await self.client.send(HTTPBinEndpoints.basicAuth(user: user, passwd: passwd, authorization: authorization))
+        try await self.client.send(HTTPBinEndpoints.basicAuth(user: user, passwd: passwd, authorization: authorization))
     }
 
     /// Answers after the given number of seconds (at most 10); gives up after one.
     ///
     /// `GET /delay/{seconds}`
+    ///
+    /// - Returns: What httpbin saw of a request without a body.
     public func delay(seconds: Int) async throws(EndpointError) -> Echo {
-        return try await self.client.send(HTTPBinEndpoints.delay(seconds: seconds))
+        try await self.client.send(HTTPBinEndpoints.delay(seconds: seconds))
     }
 
     /// Random bytes (at most 102,400).
     ///
     /// `GET /bytes/{count}`
     public func bytes(count: Int, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> Data {
-        return try await self.client.send(HTTPBinEndpoints.bytes(count: count), progress: progress)
+        try await self.client.send(HTTPBinEndpoints.bytes(count: count), progress: progress)
     }
 
     /// `GET /uuid`
     public func uuid() async throws(EndpointError) -> UUIDResult {
-        return try await self.client.send(HTTPBinEndpoints.uuid())
+        try await self.client.send(HTTPBinEndpoints.uuid())
     }
 
     /// Sets the query items as response headers and echoes them.
     ///
     /// `GET /response-headers`
     public func responseHeaders(trace: String) async throws(EndpointError) -> [String: String] {
-        try Validate.nonEmpty(trace, name: "X-Trace")
-        return try await self.client.send(HTTPBinEndpoints.responseHeaders(trace: trace))
+        try await self.client.send(HTTPBinEndpoints.responseHeaders(trace: trace))
     }
 
     /// Redirects the given number of times, then answers like /get.
     ///
     /// `GET /redirect/{times}`
+    ///
+    /// - Returns: What httpbin saw of a request without a body.
     public func redirect(times: Int) async throws(EndpointError) -> Echo {
-        return try await self.client.send(HTTPBinEndpoints.redirect(times: times))
+        try await self.client.send(HTTPBinEndpoints.redirect(times: times))
     }
 
     /// `GET /gzip`
     public func gzip() async throws(EndpointError) -> GzipEcho {
-        return try await self.client.send(HTTPBinEndpoints.gzip())
+        try await self.client.send(HTTPBinEndpoints.gzip())
     }
 
     /// `GET /anything/{path}`
     public func anything(path: String, note: String? = nil) async throws(EndpointError) -> AnythingEcho {
-        try Validate.nonEmpty(path, name: "path")
-        return try await self.client.send(HTTPBinEndpoints.anything(path: path, note: note))
+        try await self.client.send(HTTPBinEndpoints.anything(path: path, note: note))
     }
 
     /// `GET /cookies`
     public func cookies(flavour: String, size: String? = nil) async throws(EndpointError) -> Cookies {
-        try Validate.nonEmpty(flavour, name: "flavour")
-        return try await self.client.send(HTTPBinEndpoints.cookies(flavour: flavour, size: size))
+        try await self.client.send(HTTPBinEndpoints.cookies(flavour: flavour, size: size))
     }
 }

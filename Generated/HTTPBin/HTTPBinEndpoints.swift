@@ -28,6 +28,9 @@ public enum HTTPBinEndpoints {
     /// Echoes the query and headers of a GET request.
     ///
     /// `GET /get`
+    ///
+    /// - Parameter search: Words to look for.
+    /// - Returns: What httpbin saw of a request without a body.
     public static func get(search: String? = nil, page: Int = 1, trace: String? = nil) -> Request<Echo> {
         Request(
             method: .get,
@@ -46,6 +49,8 @@ public enum HTTPBinEndpoints {
     /// Echoes a JSON body.
     ///
     /// `POST /post`
+    ///
+    /// - Returns: What httpbin saw of a request with a body.
     public static func postJSON(name: String, quantity: Int, tags: [String]) -> Request<BodyEcho> {
         Request(
             method: .post,
@@ -57,7 +62,8 @@ public enum HTTPBinEndpoints {
             auth: .none,
             timeout: nil,
             retry: nil,
-            secretParameters: []
+            secretParameters: [],
+            nonEmpty: [("name", name)]
         )
     }
 
@@ -77,6 +83,8 @@ public enum HTTPBinEndpoints {
     /// Echoes a form body.
     ///
     /// `POST /post`
+    ///
+    /// - Returns: What httpbin saw of a request with a body.
     public static func postForm(name: String, quantity: Int) -> Request<BodyEcho> {
         Request(
             method: .post,
@@ -88,13 +96,16 @@ public enum HTTPBinEndpoints {
             auth: .none,
             timeout: nil,
             retry: nil,
-            secretParameters: []
+            secretParameters: [],
+            nonEmpty: [("name", name)]
         )
     }
 
     /// Echoes a multipart body with a file.
     ///
     /// `POST /post`
+    ///
+    /// - Returns: What httpbin saw of a request with a body.
     public static func postMultipart(file: Data, caption: String) -> Request<BodyEcho> {
         Request(
             method: .post,
@@ -106,11 +117,14 @@ public enum HTTPBinEndpoints {
             auth: .none,
             timeout: nil,
             retry: nil,
-            secretParameters: []
+            secretParameters: [],
+            nonEmpty: [("caption", caption)]
         )
     }
 
     /// `PUT /put`
+    ///
+    /// - Returns: What httpbin saw of a request with a body.
     public static func put(name: String, quantity: Int, tags: [String]) -> Request<BodyEcho> {
         Request(
             method: .put,
@@ -122,7 +136,8 @@ public enum HTTPBinEndpoints {
             auth: .none,
             timeout: nil,
             retry: nil,
-            secretParameters: []
+            secretParameters: [],
+            nonEmpty: [("name", name)]
         )
     }
 
@@ -140,6 +155,8 @@ public enum HTTPBinEndpoints {
     }
 
     /// `PATCH /patch`
+    ///
+    /// - Returns: What httpbin saw of a request with a body.
     public static func patch(name: String) -> Request<BodyEcho> {
         Request(
             method: .patch,
@@ -151,11 +168,14 @@ public enum HTTPBinEndpoints {
             auth: .none,
             timeout: nil,
             retry: nil,
-            secretParameters: []
+            secretParameters: [],
+            nonEmpty: [("name", name)]
         )
     }
 
     /// `DELETE /delete`
+    ///
+    /// - Returns: What httpbin saw of a request with a body.
     public static func delete(reason: String) -> Request<BodyEcho> {
         Request(
             method: .delete,
@@ -167,7 +187,8 @@ public enum HTTPBinEndpoints {
             auth: .none,
             timeout: nil,
             retry: nil,
-            secretParameters: []
+            secretParameters: [],
+            nonEmpty: [("reason", reason)]
         )
     }
 
@@ -219,7 +240,8 @@ public enum HTTPBinEndpoints {
             auth: .none,
             timeout: nil,
             retry: nil,
-            secretParameters: []
+            secretParameters: [],
+            nonEmpty: [("tag", tag)]
         )
     }
 
@@ -244,6 +266,8 @@ public enum HTTPBinEndpoints {
     /// Answers 401 unless the Authorization header holds the path's user and password.
     ///
     /// `GET /basic-auth/{user}/{passwd}`
+    ///
+    /// - Parameter authorization: 'Basic ' and base64 of user:passwd.
     public static func basicAuth(user: String, passwd: String, authorization: String) -> Request<BasicAuthResult> {
         Request(
             method: .get,
@@ -255,13 +279,16 @@ public enum HTTPBinEndpoints {
             auth: .none,
             timeout: nil,
             retry: nil,
-            secretParameters: ["Authorization"]
+            secretParameters: ["Authorization"],
+            nonEmpty: [("user", user), ("passwd", passwd), ("authorization", authorization)]
         )
     }
 
     /// Answers after the given number of seconds (at most 10); gives up after one.
     ///
     /// `GET /delay/{seconds}`
+    ///
+    /// - Returns: What httpbin saw of a request without a body.
     public static func delay(seconds: Int) -> Request<Echo> {
         Request(
             method: .get,
@@ -325,13 +352,16 @@ public enum HTTPBinEndpoints {
             auth: .none,
             timeout: nil,
             retry: nil,
-            secretParameters: []
+            secretParameters: [],
+            nonEmpty: [("trace", trace)]
         )
     }
 
     /// Redirects the given number of times, then answers like /get.
     ///
     /// `GET /redirect/{times}`
+    ///
+    /// - Returns: What httpbin saw of a request without a body.
     public static func redirect(times: Int) -> Request<Echo> {
         Request(
             method: .get,
@@ -375,7 +405,8 @@ public enum HTTPBinEndpoints {
             auth: .none,
             timeout: nil,
             retry: nil,
-            secretParameters: []
+            secretParameters: [],
+            nonEmpty: [("path", path)]
         )
     }
 
@@ -392,7 +423,8 @@ public enum HTTPBinEndpoints {
             auth: .none,
             timeout: nil,
             retry: nil,
-            secretParameters: []
+            secretParameters: [],
+            nonEmpty: [("flavour", flavour)]
         )
     }
 }

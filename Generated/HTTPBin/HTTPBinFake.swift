@@ -49,121 +49,208 @@ public struct FakeHTTPBinClient: HTTPBinClientProtocol {
     /// A fake with no handlers; set those the test needs.
     public init() {}
 
-    /// Calls `getHandler`.
+    /// Answered by `getHandler`.
+    ///
+    /// Echoes the query and headers of a GET request.
+    ///
+    /// `GET /get`
+    ///
+    /// - Parameter search: Words to look for.
+    /// - Returns: What httpbin saw of a request without a body.
     public func get(search: String?, page: Int, trace: String?) async throws(EndpointError) -> Echo {
         guard let _handler = self.getHandler else { throw .invalidRequest("FakeHTTPBinClient.getHandler is not set") }
         return try await _handler(search, page, trace)
     }
 
-    /// Calls `postJSONHandler`.
+    /// Answered by `postJSONHandler`.
+    ///
+    /// Echoes a JSON body.
+    ///
+    /// `POST /post`
+    ///
+    /// - Returns: What httpbin saw of a request with a body.
     public func postJSON(name: String, quantity: Int, tags: [String]) async throws(EndpointError) -> BodyEcho {
         guard let _handler = self.postJSONHandler else { throw .invalidRequest("FakeHTTPBinClient.postJSONHandler is not set") }
         return try await _handler(name, quantity, tags)
     }
 
-    /// Calls `postFormHandler`.
+    /// Answered by `postFormHandler`.
+    ///
+    /// Echoes a form body.
+    ///
+    /// `POST /post`
+    ///
+    /// - Returns: What httpbin saw of a request with a body.
     public func postForm(name: String, quantity: Int) async throws(EndpointError) -> BodyEcho {
         guard let _handler = self.postFormHandler else { throw .invalidRequest("FakeHTTPBinClient.postFormHandler is not set") }
         return try await _handler(name, quantity)
     }
 
-    /// Calls `postMultipartHandler`.
+    /// Answered by `postMultipartHandler`.
+    ///
+    /// Echoes a multipart body with a file.
+    ///
+    /// `POST /post`
+    ///
+    /// - Returns: What httpbin saw of a request with a body.
     public func postMultipart(file: Data, caption: String, progress: (@Sendable (TransferProgress) -> Void)?) async throws(EndpointError) -> BodyEcho {
         guard let _handler = self.postMultipartHandler else { throw .invalidRequest("FakeHTTPBinClient.postMultipartHandler is not set") }
         return try await _handler(file, caption)
     }
 
-    /// Calls `putHandler`.
+    /// Answered by `putHandler`.
+    ///
+    /// `PUT /put`
+    ///
+    /// - Returns: What httpbin saw of a request with a body.
     public func put(name: String, quantity: Int, tags: [String]) async throws(EndpointError) -> BodyEcho {
         guard let _handler = self.putHandler else { throw .invalidRequest("FakeHTTPBinClient.putHandler is not set") }
         return try await _handler(name, quantity, tags)
     }
 
-    /// Calls `patchHandler`.
+    /// Answered by `patchHandler`.
+    ///
+    /// `PATCH /patch`
+    ///
+    /// - Returns: What httpbin saw of a request with a body.
     public func patch(name: String) async throws(EndpointError) -> BodyEcho {
         guard let _handler = self.patchHandler else { throw .invalidRequest("FakeHTTPBinClient.patchHandler is not set") }
         return try await _handler(name)
     }
 
-    /// Calls `deleteHandler`.
+    /// Answered by `deleteHandler`.
+    ///
+    /// `DELETE /delete`
+    ///
+    /// - Returns: What httpbin saw of a request with a body.
     public func delete(reason: String) async throws(EndpointError) -> BodyEcho {
         guard let _handler = self.deleteHandler else { throw .invalidRequest("FakeHTTPBinClient.deleteHandler is not set") }
         return try await _handler(reason)
     }
 
-    /// Calls `statusHandler`.
+    /// Answered by `statusHandler`.
+    ///
+    /// Answers with the given status and no body.
+    ///
+    /// `GET /status/{code}`
+    @discardableResult
     public func status(code: Int) async throws(EndpointError) -> Empty {
         guard let _handler = self.statusHandler else { throw .invalidRequest("FakeHTTPBinClient.statusHandler is not set") }
         return try await _handler(code)
     }
 
-    /// Calls `postStatusHandler`.
+    /// Answered by `postStatusHandler`.
+    ///
+    /// Answers a POST with the given status and no body.
+    ///
+    /// `POST /status/{code}`
+    @discardableResult
     public func postStatus(code: Int) async throws(EndpointError) -> Empty {
         guard let _handler = self.postStatusHandler else { throw .invalidRequest("FakeHTTPBinClient.postStatusHandler is not set") }
         return try await _handler(code)
     }
 
-    /// Calls `headersHandler`.
+    /// Answered by `headersHandler`.
+    ///
+    /// `GET /headers`
     public func headers(tag: String) async throws(EndpointError) -> Headers {
         guard let _handler = self.headersHandler else { throw .invalidRequest("FakeHTTPBinClient.headersHandler is not set") }
         return try await _handler(tag)
     }
 
-    /// Calls `bearerHandler`.
+    /// Answered by `bearerHandler`.
+    ///
+    /// Answers 401 unless the request carries a bearer token.
+    ///
+    /// `GET /bearer`
     public func bearer() async throws(EndpointError) -> BearerResult {
         guard let _handler = self.bearerHandler else { throw .invalidRequest("FakeHTTPBinClient.bearerHandler is not set") }
         return try await _handler()
     }
 
-    /// Calls `basicAuthHandler`.
+    /// Answered by `basicAuthHandler`.
+    ///
+    /// Answers 401 unless the Authorization header holds the path's user and password.
+    ///
+    /// `GET /basic-auth/{user}/{passwd}`
+    ///
+    /// - Parameter authorization: 'Basic ' and base64 of user:passwd.
     public func basicAuth(user: String, passwd: String, authorization: String) async throws(EndpointError) -> BasicAuthResult {
         guard let _handler = self.basicAuthHandler else { throw .invalidRequest("FakeHTTPBinClient.basicAuthHandler is not set") }
         return try await _handler(user, passwd, authorization)
     }
 
-    /// Calls `delayHandler`.
+    /// Answered by `delayHandler`.
+    ///
+    /// Answers after the given number of seconds (at most 10); gives up after one.
+    ///
+    /// `GET /delay/{seconds}`
+    ///
+    /// - Returns: What httpbin saw of a request without a body.
     public func delay(seconds: Int) async throws(EndpointError) -> Echo {
         guard let _handler = self.delayHandler else { throw .invalidRequest("FakeHTTPBinClient.delayHandler is not set") }
         return try await _handler(seconds)
     }
 
-    /// Calls `bytesHandler`.
+    /// Answered by `bytesHandler`.
+    ///
+    /// Random bytes (at most 102,400).
+    ///
+    /// `GET /bytes/{count}`
     public func bytes(count: Int, progress: (@Sendable (TransferProgress) -> Void)?) async throws(EndpointError) -> Data {
         guard let _handler = self.bytesHandler else { throw .invalidRequest("FakeHTTPBinClient.bytesHandler is not set") }
         return try await _handler(count)
     }
 
-    /// Calls `uuidHandler`.
+    /// Answered by `uuidHandler`.
+    ///
+    /// `GET /uuid`
     public func uuid() async throws(EndpointError) -> UUIDResult {
         guard let _handler = self.uuidHandler else { throw .invalidRequest("FakeHTTPBinClient.uuidHandler is not set") }
         return try await _handler()
     }
 
-    /// Calls `responseHeadersHandler`.
+    /// Answered by `responseHeadersHandler`.
+    ///
+    /// Sets the query items as response headers and echoes them.
+    ///
+    /// `GET /response-headers`
     public func responseHeaders(trace: String) async throws(EndpointError) -> [String: String] {
         guard let _handler = self.responseHeadersHandler else { throw .invalidRequest("FakeHTTPBinClient.responseHeadersHandler is not set") }
         return try await _handler(trace)
     }
 
-    /// Calls `redirectHandler`.
+    /// Answered by `redirectHandler`.
+    ///
+    /// Redirects the given number of times, then answers like /get.
+    ///
+    /// `GET /redirect/{times}`
+    ///
+    /// - Returns: What httpbin saw of a request without a body.
     public func redirect(times: Int) async throws(EndpointError) -> Echo {
         guard let _handler = self.redirectHandler else { throw .invalidRequest("FakeHTTPBinClient.redirectHandler is not set") }
         return try await _handler(times)
     }
 
-    /// Calls `gzipHandler`.
+    /// Answered by `gzipHandler`.
+    ///
+    /// `GET /gzip`
     public func gzip() async throws(EndpointError) -> GzipEcho {
         guard let _handler = self.gzipHandler else { throw .invalidRequest("FakeHTTPBinClient.gzipHandler is not set") }
         return try await _handler()
     }
 
-    /// Calls `anythingHandler`.
+    /// Answered by `anythingHandler`.
+    ///
+    /// `GET /anything/{path}`
     public func anything(path: String, note: String?) async throws(EndpointError) -> AnythingEcho {
         guard let _handler = self.anythingHandler else { throw .invalidRequest("FakeHTTPBinClient.anythingHandler is not set") }
         return try await _handler(path, note)
     }
 
-    /// Calls `cookiesHandler`.
+    /// Answered by `cookiesHandler`.
+    ///
+    /// `GET /cookies`
     public func cookies(flavour: String, size: String?) async throws(EndpointError) -> Cookies {
         guard let _handler = self.cookiesHandler else { throw .invalidRequest("FakeHTTPBinClient.cookiesHandler is not set") }
         return try await _handler(flavour, size)

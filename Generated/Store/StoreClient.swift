@@ -3,10 +3,15 @@ import EndpointRuntime
 import Foundation
 
 /// Every endpoint of the Store API; `StoreClient` calls the server and `FakeStoreClient` stands in for it in tests.
+///
+/// An extension gives the methods the client's default arguments, so a call through `any StoreClientProtocol`
+/// reads as one on the client. A type of your own that conforms must implement every method itself.
 public protocol StoreClientProtocol: Sendable {
     /// Lists products, newest first.
     ///
     /// `GET /products`
+    ///
+    /// - Parameter search: Words to look for.
     func products(search: String?, page: Int, tags: [String]?, sort: SortOrder) async throws(EndpointError) -> ProductPage
     /// `GET /products/{productID}`
     func product(productID: UUID, currency: String) async throws(EndpointError) -> Product
@@ -21,27 +26,91 @@ public protocol StoreClientProtocol: Sendable {
     /// `PATCH /orders/{orderID}`
     func updateOrder(orderID: Int64, status: OrderStatus) async throws(EndpointError) -> Order
     /// `PUT /orders/{orderID}/receipt`
+    @discardableResult
     func uploadReceipt(orderID: Int64, receipt: Data, progress: (@Sendable (TransferProgress) -> Void)?) async throws(EndpointError) -> Empty
     /// `POST /photos`
+    @discardableResult
     func uploadPhoto(photo: Data, caption: String?, pin: String, progress: (@Sendable (TransferProgress) -> Void)?) async throws(EndpointError) -> Empty
     /// `DELETE /orders/{orderID}`
+    @discardableResult
     func cancelOrder(orderID: Int64) async throws(EndpointError) -> Empty
     /// `HEAD /ping`
+    @discardableResult
     func ping() async throws(EndpointError) -> Empty
     /// `OPTIONS /`
+    @discardableResult
     func capabilities() async throws(EndpointError) -> Empty
+}
+
+/// The client's default arguments for calls through the protocol.
+extension StoreClientProtocol {
+    /// Lists products, newest first.
+    ///
+    /// `GET /products`
+    ///
+    /// - Parameter search: Words to look for.
+    public func products(search: String? = nil, page: Int = 1, tags: [String]? = nil, sort: SortOrder = .newest) async throws(EndpointError) -> ProductPage {
+        try await products(search: search, page: page, tags: tags, sort: sort)
+    }
+
+    /// `GET /products/{productID}`
+    public func product(productID: UUID, currency: String = "EUR") async throws(EndpointError) -> Product {
+        try await product(productID: productID, currency: currency)
+    }
+
+    /// `GET /products/{productID}/image`
+    public func productImage(productID: UUID, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> Data {
+        try await productImage(productID: productID, progress: progress)
+    }
+
+    /// `POST /orders`
+    public func createOrder(items: [OrderItem], note: String? = nil, coupon: String? = nil) async throws(EndpointError) -> Order {
+        try await createOrder(items: items, note: note, coupon: coupon)
+    }
+
+    /// `PUT /orders/{orderID}/receipt`
+    @discardableResult
+    public func uploadReceipt(orderID: Int64, receipt: Data, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> Empty {
+        try await uploadReceipt(orderID: orderID, receipt: receipt, progress: progress)
+    }
+
+    /// `POST /photos`
+    @discardableResult
+    public func uploadPhoto(photo: Data, caption: String? = nil, pin: String, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> Empty {
+        try await uploadPhoto(photo: photo, caption: caption, pin: pin, progress: progress)
+    }
 }
 
 /// A client for the Store API at http://localhost:8080/v2.
 ///
-/// Most apps share `StoreClient.shared` and give it a token with `StoreClient.tokens`; tests and apps
-/// that need another server, transport or token source make their own with `init(configuration:...)`.
+/// Most apps share `StoreClient.shared`: they configure it once at start with `configureShared` and give it a
+/// token with `StoreClient.tokens`; tests and apps that need several clients make their own with `init(configuration:...)`.
 public struct StoreClient: StoreClientProtocol {
-    /// The token store `shared` reads; set its token after signing in.
+    /// The token store `shared` reads unless `configureShared` names another token source; set its token after signing in.
     public static let tokens = TokenStore()
 
-    /// The client most apps share, configured as the spec says.
-    public static let shared = StoreClient(tokenProvider: tokens)
+    /// The client most apps share: the spec's configuration with `tokens` as its token source, as `configureShared`
+    /// changed them. Read it for each call: a call made after `configureShared` returns uses the new settings, and
+    /// calls already under way finish with the ones they started with.
+    public static var shared: StoreClient { sharedClient.client }
+
+    /// Changes the settings `shared` is made from, once at app start (before the first call) in most apps:
+    ///
+    /// ```swift
+    /// StoreClient.configureShared { shared in
+    ///     shared.configuration.variables["name"] = "value"               // or computedVariables, read per request
+    ///     shared.tokenProvider = ClosureTokenProvider(token: { keychain.token })  // instead of `tokens`
+    ///     shared.logSink = .standardError
+    /// }
+    /// ```
+    ///
+    /// `change` runs under the shared client's lock, so it must not use `shared` itself.
+    public static func configureShared(_ change: (inout ClientSettings) -> Void) {
+        sharedClient.configure(change)
+    }
+
+    private static let sharedClient = SharedClient(
+        settings: ClientSettings(configuration: defaultConfiguration, tokenProvider: tokens), make: StoreClient.init(settings:))
 
     /// The configuration the spec describes; change a copy to point at another server or supply variables.
     public static var defaultConfiguration: ClientConfiguration {
@@ -70,6 +139,11 @@ public struct StoreClient: StoreClientProtocol {
 
     /// The runtime client every call goes through.
     public let client: EndpointClient
+
+    /// A client made from `settings` (what `init(configuration:...)` takes, in one value).
+    public init(settings: ClientSettings) {
+        client = EndpointClient(settings: settings)
+    }
 
     /// A client with the spec's configuration unless told otherwise.
     ///
@@ -107,77 +181,83 @@ public struct StoreClient: StoreClientProtocol {
     /// Lists products, newest first.
     ///
     /// `GET /products`
+    ///
+    /// - Parameter search: Words to look for.
     /// - Throws: `EndpointError`; the body of an error response decodes as `Problem`: `errorBody(of: error, as: Problem.self)`.
     public func products(search: String? = nil, page: Int = 1, tags: [String]? = nil, sort: SortOrder = .newest) async throws(EndpointError) -> ProductPage {
-        return try await self.client.send(StoreEndpoints.products(search: search, page: page, tags: tags, sort: sort))
+        try await self.client.send(StoreEndpoints.products(search: search, page: page, tags: tags, sort: sort))
     }
 
     /// `GET /products/{productID}`
     /// - Throws: `EndpointError`; the body of an error response decodes as `Problem`: `errorBody(of: error, as: Problem.self)`.
     public func product(productID: UUID, currency: String = "EUR") async throws(EndpointError) -> Product {
-        return try await self.client.send(StoreEndpoints.product(productID: productID, currency: currency))
+        try await self.client.send(StoreEndpoints.product(productID: productID, currency: currency))
     }
 
     /// `GET /products/{productID}/image`
     /// - Throws: `EndpointError`; the body of an error response decodes as `Problem`: `errorBody(of: error, as: Problem.self)`.
     public func productImage(productID: UUID, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> Data {
-        return try await self.client.send(StoreEndpoints.productImage(productID: productID), progress: progress)
+        try await self.client.send(StoreEndpoints.productImage(productID: productID), progress: progress)
     }
 
     /// `GET /products/{productID}/notes`
     /// - Throws: `EndpointError`; the body of an error response decodes as `Problem`: `errorBody(of: error, as: Problem.self)`.
     public func productNotes(productID: UUID) async throws(EndpointError) -> String {
-        return try await self.client.send(StoreEndpoints.productNotes(productID: productID))
+        try await self.client.send(StoreEndpoints.productNotes(productID: productID))
     }
 
     /// `GET /prices`
     /// - Throws: `EndpointError`; the body of an error response decodes as `Problem`: `errorBody(of: error, as: Problem.self)`.
     public func prices(ids: [UUID]) async throws(EndpointError) -> [String: Double] {
-        return try await self.client.send(StoreEndpoints.prices(ids: ids))
+        try await self.client.send(StoreEndpoints.prices(ids: ids))
     }
 
     /// `POST /orders`
     /// - Throws: `EndpointError`; the body of an error response decodes as `OrderProblem`: `errorBody(of: error, as: OrderProblem.self)`.
     public func createOrder(items: [OrderItem], note: String? = nil, coupon: String? = nil) async throws(EndpointError) -> Order {
-        return try await self.client.send(StoreEndpoints.createOrder(items: items, note: note, coupon: coupon))
+        try await self.client.send(StoreEndpoints.createOrder(items: items, note: note, coupon: coupon))
     }
 
     /// `PATCH /orders/{orderID}`
     /// - Throws: `EndpointError`; the body of an error response decodes as `Problem`: `errorBody(of: error, as: Problem.self)`.
     public func updateOrder(orderID: Int64, status: OrderStatus) async throws(EndpointError) -> Order {
-        return try await self.client.send(StoreEndpoints.updateOrder(orderID: orderID, status: status))
+        try await self.client.send(StoreEndpoints.updateOrder(orderID: orderID, status: status))
     }
 
     /// `PUT /orders/{orderID}/receipt`
     /// - Throws: `EndpointError`; the body of an error response decodes as `Problem`: `errorBody(of: error, as: Problem.self)`.
+    @discardableResult
     public func uploadReceipt(orderID: Int64, receipt: Data, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> Empty {
-        return try await self.client.send(StoreEndpoints.uploadReceipt(orderID: orderID, receipt: receipt), progress: progress)
+        try await self.client.send(StoreEndpoints.uploadReceipt(orderID: orderID, receipt: receipt), progress: progress)
     }
 
     /// `POST /photos`
     /// - Throws: `EndpointError`; the body of an error response decodes as `Problem`: `errorBody(of: error, as: Problem.self)`.
+    @discardableResult
     public func uploadPhoto(photo: Data, caption: String? = nil, pin: String, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> Empty {
-        try Validate.nonEmpty(pin, name: "X-Pin")
-        return try await self.client.send(StoreEndpoints.uploadPhoto(photo: photo, caption: caption, pin: pin), progress: progress)
+        try await self.client.send(StoreEndpoints.uploadPhoto(photo: photo, caption: caption, pin: pin), progress: progress)
     }
 
     /// `DELETE /orders/{orderID}`
     /// - Throws: `EndpointError`; the body of an error response decodes as `Problem`: `errorBody(of: error, as: Problem.self)`.
     @available(*, deprecated, message: "cancelOrder is deprecated in the API spec")
+    @discardableResult
     public func cancelOrder(orderID: Int64) async throws(EndpointError) -> Empty {
-        return try await self.client.send(StoreEndpoints.cancelOrder(orderID: orderID))
+        try await self.client.send(StoreEndpoints.cancelOrder(orderID: orderID))
     }
 
     /// `HEAD /ping`
     /// - Throws: `EndpointError`; the body of an error response decodes as `Problem`: `errorBody(of: error, as: Problem.self)`.
+    @discardableResult
     public func ping() async throws(EndpointError) -> Empty {
-        return try await self.client.send(StoreEndpoints.ping())
+        try await self.client.send(StoreEndpoints.ping())
     }
 
     /// `OPTIONS /`
     /// - Throws: `EndpointError`; the body of an error response decodes as `Problem`: `errorBody(of: error, as: Problem.self)`.
+    @discardableResult
     public func capabilities() async throws(EndpointError) -> Empty {
-        return try await self.client.send(StoreEndpoints.capabilities())
+        try await self.client.send(StoreEndpoints.capabilities())
     }
 }
 
@@ -187,6 +267,8 @@ extension StoreClient {
     /// Lists products, newest first.
     ///
     /// `GET /products`
+    ///
+    /// - Parameter search: Words to look for.
     @discardableResult
     public func products(search: String? = nil, page: Int = 1, tags: [String]? = nil, sort: SortOrder = .newest, queue: DispatchQueue = .main, completion: @escaping @Sendable (Result<ProductPage, EndpointError>) -> Void) -> RequestHandle {
         RequestHandle.start(queue: queue, completion: completion) { () async throws(EndpointError) -> ProductPage in

@@ -20,6 +20,8 @@ public enum StoreEndpoints {
     /// Lists products, newest first.
     ///
     /// `GET /products`
+    ///
+    /// - Parameter search: Words to look for.
     public static func products(search: String? = nil, page: Int = 1, tags: [String]? = nil, sort: SortOrder = .newest) -> Request<ProductPage> {
         Request(
             method: .get,
@@ -170,7 +172,8 @@ public enum StoreEndpoints {
             auth: .required,
             timeout: nil,
             retry: nil,
-            secretParameters: ["X-Pin"]
+            secretParameters: ["X-Pin"],
+            nonEmpty: [("pin", pin)]
         )
     }
 

@@ -33,73 +33,106 @@ public struct FakeStoreClient: StoreClientProtocol {
     /// A fake with no handlers; set those the test needs.
     public init() {}
 
-    /// Calls `productsHandler`.
+    /// Answered by `productsHandler`.
+    ///
+    /// Lists products, newest first.
+    ///
+    /// `GET /products`
+    ///
+    /// - Parameter search: Words to look for.
     public func products(search: String?, page: Int, tags: [String]?, sort: SortOrder) async throws(EndpointError) -> ProductPage {
         guard let _handler = self.productsHandler else { throw .invalidRequest("FakeStoreClient.productsHandler is not set") }
         return try await _handler(search, page, tags, sort)
     }
 
-    /// Calls `productHandler`.
+    /// Answered by `productHandler`.
+    ///
+    /// `GET /products/{productID}`
     public func product(productID: UUID, currency: String) async throws(EndpointError) -> Product {
         guard let _handler = self.productHandler else { throw .invalidRequest("FakeStoreClient.productHandler is not set") }
         return try await _handler(productID, currency)
     }
 
-    /// Calls `productImageHandler`.
+    /// Answered by `productImageHandler`.
+    ///
+    /// `GET /products/{productID}/image`
     public func productImage(productID: UUID, progress: (@Sendable (TransferProgress) -> Void)?) async throws(EndpointError) -> Data {
         guard let _handler = self.productImageHandler else { throw .invalidRequest("FakeStoreClient.productImageHandler is not set") }
         return try await _handler(productID)
     }
 
-    /// Calls `productNotesHandler`.
+    /// Answered by `productNotesHandler`.
+    ///
+    /// `GET /products/{productID}/notes`
     public func productNotes(productID: UUID) async throws(EndpointError) -> String {
         guard let _handler = self.productNotesHandler else { throw .invalidRequest("FakeStoreClient.productNotesHandler is not set") }
         return try await _handler(productID)
     }
 
-    /// Calls `pricesHandler`.
+    /// Answered by `pricesHandler`.
+    ///
+    /// `GET /prices`
     public func prices(ids: [UUID]) async throws(EndpointError) -> [String: Double] {
         guard let _handler = self.pricesHandler else { throw .invalidRequest("FakeStoreClient.pricesHandler is not set") }
         return try await _handler(ids)
     }
 
-    /// Calls `createOrderHandler`.
+    /// Answered by `createOrderHandler`.
+    ///
+    /// `POST /orders`
     public func createOrder(items: [OrderItem], note: String?, coupon: String?) async throws(EndpointError) -> Order {
         guard let _handler = self.createOrderHandler else { throw .invalidRequest("FakeStoreClient.createOrderHandler is not set") }
         return try await _handler(items, note, coupon)
     }
 
-    /// Calls `updateOrderHandler`.
+    /// Answered by `updateOrderHandler`.
+    ///
+    /// `PATCH /orders/{orderID}`
     public func updateOrder(orderID: Int64, status: OrderStatus) async throws(EndpointError) -> Order {
         guard let _handler = self.updateOrderHandler else { throw .invalidRequest("FakeStoreClient.updateOrderHandler is not set") }
         return try await _handler(orderID, status)
     }
 
-    /// Calls `uploadReceiptHandler`.
+    /// Answered by `uploadReceiptHandler`.
+    ///
+    /// `PUT /orders/{orderID}/receipt`
+    @discardableResult
     public func uploadReceipt(orderID: Int64, receipt: Data, progress: (@Sendable (TransferProgress) -> Void)?) async throws(EndpointError) -> Empty {
         guard let _handler = self.uploadReceiptHandler else { throw .invalidRequest("FakeStoreClient.uploadReceiptHandler is not set") }
         return try await _handler(orderID, receipt)
     }
 
-    /// Calls `uploadPhotoHandler`.
+    /// Answered by `uploadPhotoHandler`.
+    ///
+    /// `POST /photos`
+    @discardableResult
     public func uploadPhoto(photo: Data, caption: String?, pin: String, progress: (@Sendable (TransferProgress) -> Void)?) async throws(EndpointError) -> Empty {
         guard let _handler = self.uploadPhotoHandler else { throw .invalidRequest("FakeStoreClient.uploadPhotoHandler is not set") }
         return try await _handler(photo, caption, pin)
     }
 
-    /// Calls `cancelOrderHandler`.
+    /// Answered by `cancelOrderHandler`.
+    ///
+    /// `DELETE /orders/{orderID}`
+    @discardableResult
     public func cancelOrder(orderID: Int64) async throws(EndpointError) -> Empty {
         guard let _handler = self.cancelOrderHandler else { throw .invalidRequest("FakeStoreClient.cancelOrderHandler is not set") }
         return try await _handler(orderID)
     }
 
-    /// Calls `pingHandler`.
+    /// Answered by `pingHandler`.
+    ///
+    /// `HEAD /ping`
+    @discardableResult
     public func ping() async throws(EndpointError) -> Empty {
         guard let _handler = self.pingHandler else { throw .invalidRequest("FakeStoreClient.pingHandler is not set") }
         return try await _handler()
     }
 
-    /// Calls `capabilitiesHandler`.
+    /// Answered by `capabilitiesHandler`.
+    ///
+    /// `OPTIONS /`
+    @discardableResult
     public func capabilities() async throws(EndpointError) -> Empty {
         guard let _handler = self.capabilitiesHandler else { throw .invalidRequest("FakeStoreClient.capabilitiesHandler is not set") }
         return try await _handler()

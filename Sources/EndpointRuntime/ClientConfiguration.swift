@@ -8,8 +8,12 @@ public struct ClientConfiguration: Sendable {
     public var defaultQuery: [ParameterTemplate]
     /// Headers every request carries.
     public var defaultHeaders: [ParameterTemplate]
-    /// Run-time values for `{name}` placeholders in the templates, e.g. `["deviceType": "ios"]`.
+    /// Run-time values for `{name}` placeholders in the templates, e.g. `["deviceType": "ios"]` (the spec's
+    /// `default`s to begin with).
     public var variables: [String: String]
+    /// Run-time values read for every request, e.g. `["deviceType": { isPad ? "tablet" : "phone" }]`; a name here
+    /// wins over the same name in `variables`.
+    public var computedVariables: [String: @Sendable () -> String]
     /// How long a request may take (per attempt); a request's own `timeout` wins.
     public var timeout: Duration
     /// Response content types accepted for decoded responses; empty accepts any.
@@ -42,6 +46,7 @@ public struct ClientConfiguration: Sendable {
         defaultQuery: [ParameterTemplate] = [],
         defaultHeaders: [ParameterTemplate] = [],
         variables: [String: String] = [:],
+        computedVariables: [String: @Sendable () -> String] = [:],
         timeout: Duration = ClientConfiguration.defaultTimeout,
         acceptableContentTypes: [String] = ["application/json"],
         errorMessageField: String? = nil,
@@ -57,6 +62,7 @@ public struct ClientConfiguration: Sendable {
         self.defaultQuery = defaultQuery
         self.defaultHeaders = defaultHeaders
         self.variables = variables
+        self.computedVariables = computedVariables
         self.timeout = timeout
         self.acceptableContentTypes = acceptableContentTypes
         self.errorMessageField = errorMessageField
@@ -68,7 +74,7 @@ public struct ClientConfiguration: Sendable {
         self.dateCoding = dateCoding
     }
 
-    /// The template variables plus `version`.
+    /// The fixed template variables plus `version` (`computedVariables` are read per request).
     var templateVariables: [String: String] {
         var all = variables
         if let version { all["version"] = version }

@@ -63,7 +63,10 @@ public final class EndpointClient: Sendable {
         do throws(EndpointError) {
             urlRequest = try builder.urlRequest(for: request)
         } catch {
-            report(error, nil, nil, since: start, secrets: request.secretParameters)
+            // Not built: the summary names the method and the server, the failure the parameter.
+            var unbuilt = URLRequest(url: configuration.server.baseURL ?? URL(fileURLWithPath: "/"))
+            unbuilt.httpMethod = request.method.rawValue
+            report(error, unbuilt, nil, since: start, secrets: request.secretParameters)
             throw error
         }
         let pipelineRequest = PipelineRequest(

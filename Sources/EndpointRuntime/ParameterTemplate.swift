@@ -2,7 +2,7 @@
 /// `{version}` and `{variableName}` placeholders, filled in at send time.
 ///
 /// For example `ParameterTemplate(name: "X-Device", value: "{deviceType}")` with
-/// `variables["deviceType"] = "ios"` sends `X-Device: ios`. An undefined variable fails the request.
+/// `variables["deviceType"] = "ios"` sends `X-Device: ios`. A variable without a value fails the request before it is sent.
 public struct ParameterTemplate: Sendable, Equatable {
     /// The query item or header name.
     public var name: String
@@ -23,7 +23,10 @@ public struct ParameterTemplate: Sendable, Equatable {
             result += rest[..<open]
             let variable = String(rest[rest.index(after: open)..<close])
             guard let replacement = variables[variable] else {
-                throw .invalidRequest("parameter '\(name)' uses undefined variable '\(variable)'")
+                throw .invalidRequest(
+                    "parameter '\(name)' uses variable '\(variable)', which has no value: set configuration.variables[\"\(variable)\"] "
+                        + "or computedVariables[\"\(variable)\"] (for a generated client's shared instance, in configureShared), "
+                        + "or give the variable a default in the spec")
             }
             result += replacement
             rest = rest[rest.index(after: close)...]

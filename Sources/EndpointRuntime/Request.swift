@@ -29,6 +29,9 @@ public struct Request<Response: Decodable & Sendable>: Sendable {
     public var secretParameters: Set<String>
     /// Statuses that count as success; anything else is `.unacceptableStatus`.
     public var acceptableStatus: Range<Int>
+    /// Required text arguments by Swift parameter name, e.g. `[("email", email)]`: the request fails before it is
+    /// sent (through the client's `onFailure`, like every failure) when one of them is empty.
+    public var nonEmpty: [(parameter: String, value: String)]
 
     /// A request; only the method and path are required.
     public init(
@@ -43,7 +46,8 @@ public struct Request<Response: Decodable & Sendable>: Sendable {
         timeout: Duration? = nil,
         retry: RetryPolicy? = nil,
         secretParameters: Set<String> = [],
-        acceptableStatus: Range<Int> = 200..<300
+        acceptableStatus: Range<Int> = 200..<300,
+        nonEmpty: [(parameter: String, value: String)] = []
     ) {
         self.method = method
         self.path = path
@@ -57,5 +61,6 @@ public struct Request<Response: Decodable & Sendable>: Sendable {
         self.retry = retry
         self.secretParameters = secretParameters
         self.acceptableStatus = acceptableStatus
+        self.nonEmpty = nonEmpty
     }
 }

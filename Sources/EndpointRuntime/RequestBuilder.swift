@@ -45,9 +45,22 @@ struct RequestBuilder: Sendable {
         return Defaults(queryText: query.joined(separator: "&"), headers: headers)
     }
 
-    /// The URL request for `request`; throws `.invalidRequest` for a bad path parameter, header or body.
+    /// The URL request for `request`; throws `.invalidRequest` for an empty required parameter, a bad path
+    /// parameter, header or body.
     func urlRequest<R>(for request: Request<R>) throws(EndpointError) -> URLRequest {
-        let defaults = try self.defaults.get()
+        for (parameter, value) in request.nonEmpty where value.isEmpty {
+            throw .invalidRequest("required parameter '\(parameter)' is empty")
+        }
+        // Computed variables are read for each request, so the defaults that may use them are resolved here then.
+        let variables: [String: String]
+        let defaults: Defaults
+        if configuration.computedVariables.isEmpty {
+            variables = self.variables
+            defaults = try self.defaults.get()
+        } else {
+            variables = self.variables.merging(configuration.computedVariables.mapValues { $0() }) { $1 }
+            defaults = try Self.defaults(of: configuration, variables)
+        }
         var query = defaults.queryText
         for item in request.query {
             let values = if let template = item.template { [try template.resolve(variables)] } else { item.values }

@@ -15,11 +15,15 @@ public enum SpecWriter {
         lines.append("name: \(scalar(spec.name))")
         if let version = spec.version { lines.append("version: \(quoted(version))") }
         lines.append("server: " + server(spec.server))
-        if !spec.variables.isEmpty, spec.variables.allSatisfy({ $0.description == nil }) {
+        if !spec.variables.isEmpty, spec.variables.allSatisfy({ $0.description == nil && $0.defaultValue == nil }) {
             lines.append("variables: [" + spec.variables.map { scalar($0.name) }.joined(separator: ", ") + "]")
         } else if !spec.variables.isEmpty {
             lines.append("variables:")
-            lines += spec.variables.map { "  \(scalar($0.name)): \($0.description.map(quoted) ?? "null")" }
+            lines += spec.variables.map { variable in
+                guard let value = variable.defaultValue else { return "  \(scalar(variable.name)): \(variable.description.map(quoted) ?? "null")" }
+                let description = variable.description.map { ", description: \(quoted($0))" } ?? ""
+                return "  \(scalar(variable.name)): { default: \(quoted(value))\(description) }"
+            }
         }
         if !spec.defaults.query.isEmpty || !spec.defaults.headers.isEmpty {
             lines.append("defaults:")
@@ -129,7 +133,12 @@ public enum SpecWriter {
         if let description = model.description { lines.append("  description: \(quoted(description))") }
         switch model.kind {
         case .enumeration(let cases):
-            lines.append("  enum: [" + cases.map { quoted($0.value) }.joined(separator: ", ") + "]")
+            if cases.allSatisfy({ $0.description == nil }) {
+                lines.append("  enum: [" + cases.map { quoted($0.value) }.joined(separator: ", ") + "]")
+            } else {
+                lines.append("  enum:")
+                lines += cases.map { "    \(quoted($0.value)): \($0.description.map(quoted) ?? "null")" }
+            }
         case .object(let properties):
             lines.append("  properties:" + (properties.isEmpty ? " {}" : ""))
             for property in properties {

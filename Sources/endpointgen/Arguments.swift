@@ -1,6 +1,7 @@
 import EndpointGenCore
+import EndpointSpec
 
-/// The command line, parsed: `endpointgen COMMAND SPEC... [options]`.
+/// The command line, parsed: `endpointgen COMMAND SPEC... [options]`, `endpointgen help [COMMAND]`.
 struct Arguments: Equatable {
     /// What to do.
     enum Command: String, CaseIterable {
@@ -12,7 +13,63 @@ struct Arguments: Equatable {
         case lint
         /// Write an OpenAPI document as an EndpointGen spec.
         case convert
+
+        /// The usage line, e.g. `endpointgen lint SPEC... [--quiet]`.
+        var synopsis: String {
+            switch self {
+            case .generate: "endpointgen generate SPEC... --output DIR [options]"
+            case .check: "endpointgen check SPEC... --output DIR [options]"
+            case .lint: "endpointgen lint SPEC... [options]"
+            case .convert: "endpointgen convert OPENAPI --output FILE [options]"
+            }
+        }
+
+        /// What the command does, for the help.
+        var abstract: String {
+            switch self {
+            case .generate:
+                """
+                Write one set of Swift files per spec into DIR/<spec file name>/. Only files whose bytes change are
+                written; files of ours that no spec produces any more are removed; nothing is written when a spec has an error.
+                """
+            case .check: "Exit 1 and list the differences when DIR is not what generate would write (for CI); write nothing."
+            case .lint: "Validate the specs as generate does, print their errors and warnings and a summary line per spec."
+            case .convert: "Write the EndpointGen spec equivalent to an OpenAPI 3.0/3.1 document to FILE."
+            }
+        }
     }
+
+    /// One option: its spellings, the name of its value (`nil` for a flag), the commands that take it, and its help.
+    struct Option {
+        let names: [String]
+        let value: String?
+        let commands: [Command]
+        let help: String
+    }
+
+    static let options: [Option] = [
+        Option(names: ["--output", "-o"], value: "DIR", commands: [.generate, .check, .convert],
+               help: "The folder that receives the generated files (for convert: the spec file to write)."),
+        Option(names: ["--templates"], value: "DIR", commands: [.generate, .check],
+               help: "A folder of *.mustache files that replace the default templates of the same name."),
+        Option(names: ["--access"], value: "LEVEL", commands: [.generate, .check],
+               help: "public (default), package or internal: the access level of generated declarations."),
+        Option(names: ["--completion-handlers"], value: nil, commands: [.generate, .check],
+               help: "Also generate a completion-handler variant of every endpoint method."),
+        Option(names: ["--model-files"], value: "HOW", commands: [.generate, .check],
+               help: """
+                   auto (default): one <spec>Models.swift, or past 100 models one <spec>Models+<letter>.swift per initial \
+                   letter, which compiles faster; by-letter: always all 27 letter files (A-Z and _), empty ones too.
+                   """),
+        Option(names: ["--include-tag"], value: "TAG", commands: Command.allCases,
+               help: "Import only OpenAPI operations with this tag (repeatable; filters add up)."),
+        Option(names: ["--include-path"], value: "PATH", commands: Command.allCases,
+               help: "... or at this path, e.g. /pets/{petId}; a trailing * matches a prefix, e.g. /v1/customers*."),
+        Option(names: ["--include-operation"], value: "ID", commands: Command.allCases,
+               help: "... or with this operationId (or derived name, e.g. getPetsPetId)."),
+        Option(names: ["--quiet", "-q"], value: nil, commands: Command.allCases,
+               help: "Print no summary of what was checked or changed (errors and warnings are always printed)."),
+    ]
 
     var command: Command
     var specs: [String] = []
@@ -27,93 +84,141 @@ struct Arguments: Equatable {
     var includePaths: [String] = []
     var includeOperations: [String] = []
 
-    /// A usage problem: printed with the usage text, exit status 2.
+    /// A usage problem: printed with a pointer to the help, exit status 2. `command` names the help to point to.
     struct UsageError: Error, Equatable {
         let message: String
+        var command: Command?
     }
 
-    /// What `--help` prints.
-    static let usage = """
-        OVERVIEW: Generate typed Swift clients from EndpointGen API specs.
+    /// What the command line asks for: run a command, or print help (for one command, or all).
+    enum Request: Equatable {
+        case run(Arguments)
+        case help(Command?)
+        case version
+    }
 
-        USAGE: endpointgen generate SPEC... --output DIR [--templates DIR] [--access public|package|internal] [--completion-handlers]
-                                       [--model-files auto|by-letter]
-               endpointgen check SPEC... --output DIR [same options as generate]
-               endpointgen lint SPEC...
-               endpointgen convert OPENAPI --output FILE [--include-tag TAG] [--include-path PATH] [--include-operation ID]
+    /// What `--help` and `help` print.
+    static let usage = """
+        OVERVIEW: Generate typed Swift clients from EndpointGen API specs (or OpenAPI documents).
+
+        USAGE: endpointgen COMMAND SPEC... [options]
+               endpointgen help [COMMAND]
 
         COMMANDS:
-          generate              Write one set of Swift files per spec into DIR/<spec name>/. Only files whose bytes
-                                change are written; files of ours that no spec produces any more are removed.
-          check                 Exit 1 and list the differences when DIR is not what generate would write (for CI).
-          lint                  Validate the specs and print their errors and warnings.
-          convert               Write the EndpointGen spec equivalent to an OpenAPI 3.0/3.1 document to FILE.
+        \(Command.allCases.map { command in indented("  " + command.rawValue, command.abstract, width: 12) }.joined(separator: "\n"))
+          help      Print this help, or a command's: endpointgen help generate (or endpointgen generate --help).
 
         A SPEC may also be an OpenAPI 3.0 or 3.1 document (YAML or JSON): it is translated, and what EndpointGen
         cannot express is a warning naming the feature and what was generated instead.
 
         OPTIONS:
-          --output DIR          The folder that receives the generated files.
-          --templates DIR       A folder of *.mustache files that replace the default templates of the same name.
-          --access LEVEL        The access level of generated declarations (default: public).
-          --completion-handlers Also generate a completion-handler variant of every endpoint method.
-          --model-files HOW     auto (default): one <spec>Models.swift, or past 100 models one <spec>Models+<letter>.swift
-                                per initial letter, which compiles faster; by-letter: always all 27 letter files
-                                (A-Z and _), empty ones too, so their names are known in advance (for build plugins).
-          --include-tag TAG     Import only OpenAPI operations with this tag (repeatable; filters add up).
-          --include-path PATH   ... or at this path, e.g. /pets/{petId}; a trailing * matches a prefix, e.g. /v1/customers*.
-          --include-operation ID
-                                ... or with this operationId (or derived name, e.g. getPetsPetId).
-          --quiet               Print errors only.
-          --version             Print the version.
-          -h, --help            Print this help.
+          --version   Print the version.
+          -h, --help  Print this help (after a command: that command's help).
 
         Exit status: 0 success, 1 spec or template errors (or drift, for check), 2 usage errors.
         """
 
-    /// Parses the arguments after the executable's name.
-    static func parse(_ arguments: [String]) throws(UsageError) -> Arguments {
-        guard let first = arguments.first else { throw UsageError(message: "missing command") }
-        guard let command = Command(rawValue: first) else {
-            throw UsageError(message: "unknown command '\(first)'; expected one of: \(Command.allCases.map(\.rawValue).joined(separator: ", "))")
+    /// One command's help: what it does, its usage and its own options.
+    static func usage(of command: Command) -> String {
+        let options = Self.options.filter { $0.commands.contains(command) }.map { option in
+            indented("  " + option.names.sorted { $0.count < $1.count }.joined(separator: ", ") + (option.value.map { " " + $0 } ?? ""),
+                     option.help, width: 24)
         }
+        return """
+            OVERVIEW: \(command.abstract.replacingOccurrences(of: "\n", with: " "))
+
+            USAGE: \(command.synopsis)
+
+            OPTIONS:
+            \(options.joined(separator: "\n"))
+              -h, --help            Print this help.
+
+            Exit status: 0 success, 1 spec or template errors\(command == .check ? " or drift" : ""), 2 usage errors.
+            """
+    }
+
+    /// `head` padded to `width`, then `text` (its own line breaks kept, continuation lines aligned); on a line of its
+    /// own when `head` is too long.
+    private static func indented(_ head: String, _ text: String, width: Int) -> String {
+        let lines = text.split(separator: "\n").map(String.init)
+        let pad = String(repeating: " ", count: width)
+        let first = head.count < width ? head + String(repeating: " ", count: width - head.count) + lines[0] : head + "\n" + pad + lines[0]
+        return ([first] + lines.dropFirst().map { pad + $0 }).joined(separator: "\n")
+    }
+
+    /// Parses the arguments after the executable's name.
+    static func parse(_ arguments: [String]) throws(UsageError) -> Request {
+        guard let first = arguments.first else { throw UsageError(message: "missing command") }
+        if first == "--version", arguments.count == 1 { return .version }
+        if first == "--help" || first == "-h" { return .help(nil) }
+        if first == "help" {
+            guard let name = arguments.dropFirst().first else { return .help(nil) }
+            return .help(try command(named: name))
+        }
+        let command = try command(named: first)
+        if arguments.contains("--help") || arguments.contains("-h") { return .help(command) }
         var result = Arguments(command: command)
         var rest = arguments.dropFirst()
         while let argument = rest.popFirst() {
-            func value() throws(UsageError) -> String {
-                guard let value = rest.popFirst(), !value.hasPrefix("--") else {
-                    throw UsageError(message: "\(argument) needs a value")
-                }
-                return value
-            }
-            switch argument {
-            case "--output", "-o": result.output = try value()
-            case "--templates": result.templates = try value()
-            case "--access":
-                result.access = try value()
-                guard ["public", "package", "internal"].contains(result.access) else {
-                    throw UsageError(message: "--access must be public, package or internal, not '\(result.access)'")
-                }
-            case "--completion-handlers": result.completionHandlers = true
-            case "--model-files":
-                let name = try value()
-                guard let modelFiles = ModelFiles(rawValue: name) else {
-                    throw UsageError(message: "--model-files must be auto or by-letter, not '\(name)'")
-                }
-                result.modelFiles = modelFiles
-            case "--include-tag": result.includeTags.append(try value())
-            case "--include-path": result.includePaths.append(try value())
-            case "--include-operation": result.includeOperations.append(try value())
-            case "--quiet", "-q": result.quiet = true
-            default:
-                guard !argument.hasPrefix("-") else { throw UsageError(message: "unknown option '\(argument)'") }
+            guard argument.hasPrefix("-") else {
                 result.specs.append(argument)
+                continue
             }
+            let mine = options.filter { $0.commands.contains(command) }
+            guard let option = mine.first(where: { $0.names.contains(argument) }) else {
+                let elsewhere = options.contains { $0.names.contains(argument) }
+                let names = mine.flatMap(\.names) + ["--help"]
+                let message = elsewhere
+                    ? "\(command.rawValue) takes no option '\(argument)'"
+                    : "unknown option '\(argument)'" + Suggestion.hint(for: argument, in: names)
+                throw UsageError(message: message, command: command)
+            }
+            var value = ""
+            if let name = option.value {
+                guard let next = rest.popFirst(), !next.hasPrefix("-") else {
+                    throw UsageError(message: "\(argument) needs a value (\(argument) \(name))", command: command)
+                }
+                value = next
+            }
+            try result.set(option.names[0], to: value)
         }
-        guard !result.specs.isEmpty else { throw UsageError(message: "no spec given") }
-        if command == .convert, result.output == nil { throw UsageError(message: "convert needs --output FILE") }
-        if command == .convert, result.specs.count != 1 { throw UsageError(message: "convert takes exactly one OpenAPI document") }
-        if command != .lint, result.output == nil { throw UsageError(message: "\(command.rawValue) needs --output DIR") }
-        return result
+        guard !result.specs.isEmpty else { throw UsageError(message: "no spec given", command: command) }
+        if command == .convert, result.output == nil { throw UsageError(message: "convert needs --output FILE", command: command) }
+        if command == .convert, result.specs.count != 1 { throw UsageError(message: "convert takes exactly one OpenAPI document", command: command) }
+        if command != .lint, result.output == nil { throw UsageError(message: "\(command.rawValue) needs --output DIR", command: command) }
+        return .run(result)
+    }
+
+    /// The command called `name`, or a usage error with the closest one.
+    private static func command(named name: String) throws(UsageError) -> Command {
+        if let command = Command(rawValue: name) { return command }
+        let names = Command.allCases.map(\.rawValue) + ["help"]
+        let hint = Suggestion.closest(to: name, in: names).map { "did you mean '\($0)'?" }
+            ?? "expected one of: \(names.joined(separator: ", "))"
+        throw UsageError(message: "unknown command '\(name)'; \(hint)")
+    }
+
+    /// Applies the option called `name` (its first spelling) with `value`.
+    private mutating func set(_ name: String, to value: String) throws(UsageError) {
+        switch name {
+        case "--output": output = value
+        case "--templates": templates = value
+        case "--access":
+            guard ["public", "package", "internal"].contains(value) else {
+                throw UsageError(message: "--access must be public, package or internal, not '\(value)'", command: command)
+            }
+            access = value
+        case "--completion-handlers": completionHandlers = true
+        case "--model-files":
+            guard let files = ModelFiles(rawValue: value) else {
+                throw UsageError(message: "--model-files must be auto or by-letter, not '\(value)'", command: command)
+            }
+            modelFiles = files
+        case "--include-tag": includeTags.append(value)
+        case "--include-path": includePaths.append(value)
+        case "--include-operation": includeOperations.append(value)
+        case "--quiet": quiet = true
+        default: assertionFailure("the option \(name) of the table is not handled here")
+        }
     }
 }

@@ -15,38 +15,40 @@ func printError(_ text: String) {
 
 /// Runs the command and gives the exit status: 0 success, 1 spec/template errors or drift, 2 usage.
 func run(_ rawArguments: [String]) -> Int32 {
-    if rawArguments.contains("--help") || rawArguments.contains("-h") || rawArguments.isEmpty {
-        print(Arguments.usage)
-        return rawArguments.isEmpty ? 2 : 0
-    }
-    if rawArguments == ["--version"] {
-        print("endpointgen \(version)")
-        return 0
-    }
     let arguments: Arguments
     do {
-        arguments = try Arguments.parse(rawArguments)
+        switch try Arguments.parse(rawArguments) {
+        case .run(let parsed): arguments = parsed
+        case .help(let command):
+            print(command.map(Arguments.usage(of:)) ?? Arguments.usage)
+            return 0
+        case .version:
+            print("endpointgen \(version)")
+            return 0
+        }
     } catch {
-        printError("error: \(error.message)\n\nRun 'endpointgen --help' for usage.")
+        let help = error.command.map { "endpointgen \($0.rawValue) --help" } ?? "endpointgen help"
+        printError("error: \(error.message)\n\nRun '\(help)' for usage.")
         return 2
     }
 
     var diagnostics: [Diagnostic] = []
-    var loaded: [(path: String, spec: Spec)] = []
+    var loaded: [(path: String, spec: Spec, warnings: Int)] = []
     for path in arguments.specs.map(displayPath) {
         // Result(catching:), not do/catch: Swift 6.3.1's debug build miscompiles a typed-throws do/catch
         // around this call once `Spec` grows (it crashed reading `result.warnings`); release was fine.
         switch Result(catching: { () throws(DiagnosticError) in try loadSpec(path: path, arguments: arguments) }) {
         case .success(let result):
             diagnostics += result.warnings
-            loaded.append((path, result.spec))
+            loaded.append((path, result.spec, result.warnings.count))
         case .failure(let error):
             diagnostics += error.diagnostics
         }
     }
 
+    // `lint` runs the generator too (in memory), so it reports every warning `generate` would.
     var files: [GeneratedFile] = []
-    if arguments.command != .lint, arguments.command != .convert, diagnostics.allSatisfy({ $0.severity != .error }) {
+    if arguments.command != .convert, diagnostics.allSatisfy({ $0.severity != .error }) {
         do {
             let generator = try Generator(
                 overrides: arguments.templates.map { URL(fileURLWithPath: $0) },
@@ -54,10 +56,11 @@ func run(_ rawArguments: [String]) -> Int32 {
                     access: .init(rawValue: arguments.access) ?? .public, completionHandlers: arguments.completionHandlers,
                     modelFiles: arguments.modelFiles)
             )
-            for (path, spec) in loaded {
-                let result = try generator.generate(spec, specPath: path)
+            for index in loaded.indices {
+                let result = try generator.generate(loaded[index].spec, specPath: loaded[index].path)
                 files += result.files
                 diagnostics += result.warnings
+                loaded[index].warnings += result.warnings.count
             }
         } catch {
             diagnostics += error.diagnostics
@@ -65,7 +68,8 @@ func run(_ rawArguments: [String]) -> Int32 {
     }
 
     let sorted = quotingSourceLines(DiagnosticError(diagnostics).diagnostics)
-    for diagnostic in sorted where !(arguments.quiet && diagnostic.severity != .error) {
+    // Warnings are printed with the errors whatever the options: nothing the spec gets wrong goes unsaid.
+    for diagnostic in sorted {
         printError(diagnostic.description)
     }
     let errorCount = sorted.filter { $0.severity == .error }.count
@@ -73,8 +77,17 @@ func run(_ rawArguments: [String]) -> Int32 {
         printError("\(errorCount) error\(errorCount == 1 ? "" : "s"); nothing was written")
         return 1
     }
-    guard arguments.command != .lint, let output = arguments.output else { return 0 }
-    if arguments.command == .convert, let (path, spec) = loaded.first {
+    if arguments.command == .lint {
+        if !arguments.quiet {
+            for (path, spec, warnings) in loaded {
+                let count = warnings == 0 ? "no warnings" : "\(warnings) warning\(warnings == 1 ? "" : "s")"
+                print("\(path): \(counted(spec.endpoints.count, "endpoint")), \(counted(spec.models.count, "model")), \(count)")
+            }
+        }
+        return 0
+    }
+    guard let output = arguments.output else { return 0 }
+    if arguments.command == .convert, let (path, spec, _) = loaded.first {
         return writeConverted(spec, from: path, to: output, quiet: arguments.quiet)
     }
 
@@ -106,6 +119,11 @@ func run(_ rawArguments: [String]) -> Int32 {
         return 1
     }
     return 0
+}
+
+/// `1 endpoint`, `4 endpoints`.
+func counted(_ count: Int, _ noun: String) -> String {
+    "\(count) \(noun)\(count == 1 ? "" : "s")"
 }
 
 /// Loads one of our specs, or imports an OpenAPI document (recognised by its top-level `openapi` key).

@@ -57,8 +57,8 @@ import TestSupport
         let workspace = try Workspace()
         let result = try workspace.run("generate", "Specs/Mini.yaml")
         #expect(result.status == 2)
-        #expect(result.errors == "error: generate needs --output DIR\n\nRun 'endpointgen --help' for usage.\n")
-        #expect(try workspace.run("frobnicate").errors.hasPrefix("error: unknown command 'frobnicate'; expected one of: generate, check, lint, convert\n"))
+        #expect(result.errors == "error: generate needs --output DIR\n\nRun 'endpointgen generate --help' for usage.\n")
+        #expect(try workspace.run("frobnicate").errors.hasPrefix("error: unknown command 'frobnicate'; expected one of: generate, check, lint, convert, help\n"))
     }
 
     @Test func generatesOneFolderPerSpecAndThenTouchesNothing() throws {

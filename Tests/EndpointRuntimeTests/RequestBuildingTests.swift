@@ -65,11 +65,32 @@ import FoundationNetworking
         #expect(request.timeoutInterval == 60)
     }
 
-    @Test func undefinedVariableIsAnInvalidRequest() async {
+    /// What a variable without a value says: how to give it one.
+    static let noDeviceType = """
+        uses variable 'deviceType', which has no value: set configuration.variables["deviceType"] or \
+        computedVariables["deviceType"] (for a generated client's shared instance, in configureShared), or give the \
+        variable a default in the spec
+        """
+
+    @Test func undefinedVariableIsAnInvalidRequestThatSaysHowToSupplyIt() async {
         let configuration = ClientConfiguration(server: server, defaultHeaders: [ParameterTemplate(name: "X-Device", value: "{deviceType}")])
         let error = await failure(Request<Empty>(method: .get, path: "/ping"), configuration: configuration)
-        #expect(error == .invalidRequest("parameter 'X-Device' uses undefined variable 'deviceType'"))
-        #expect(error?.failureReason == "Invalid request: parameter 'X-Device' uses undefined variable 'deviceType'.")
+        #expect(error == .invalidRequest("parameter 'X-Device' " + Self.noDeviceType))
+        #expect(error?.failureReason == "Invalid request: parameter 'X-Device' \(Self.noDeviceType).")
+    }
+
+    @Test func computedVariablesAreReadForEveryRequestAndWinOverFixedOnes() async throws {
+        let counter = Counter()
+        var configuration = ClientConfiguration(server: server, retry: .none)
+        configuration.defaultQuery = [ParameterTemplate(name: "device_type", value: "{deviceType}")]
+        configuration.defaultHeaders = [ParameterTemplate(name: "X-Build", value: "{build}")]
+        configuration.variables = ["deviceType": "ios", "build": "7"]
+        configuration.computedVariables["deviceType"] = { counter.next() % 2 == 0 ? "phone" : "tablet" }
+        let stub = StubTransport(handler: { _ in .json("{}") })
+        let client = EndpointClient(configuration: configuration, transport: stub)
+        for _ in 0..<3 { _ = try await client.send(Request<Empty>(method: .get, path: "/ping", query: [QueryItem.template("v", "{deviceType}")])) }
+        #expect(stub.requests.map { $0.url?.query } == ["device_type=phone&v=phone", "device_type=tablet&v=tablet", "device_type=phone&v=phone"].map(Optional.some))
+        #expect(stub.requests.allSatisfy { $0.value(forHTTPHeaderField: "X-Build") == "7" })
     }
 
     @Test func theDefaultsErrorStopsEveryRequestOfTheClient() async {
@@ -78,7 +99,7 @@ import FoundationNetworking
         let configuration = ClientConfiguration(server: server, defaultQuery: [ParameterTemplate(name: "device", value: "{deviceType}")], retry: .none)
         let client = EndpointClient(configuration: configuration, transport: stub)
         for path in ["/ping", "/pong"] {
-            await #expect(throws: EndpointError.invalidRequest("parameter 'device' uses undefined variable 'deviceType'")) {
+            await #expect(throws: EndpointError.invalidRequest("parameter 'device' " + Self.noDeviceType)) {
                 try await client.send(Request<Empty>(method: .get, path: path))
             }
         }
@@ -92,9 +113,20 @@ import FoundationNetworking
         #expect(await failure(badName) == .invalidRequest("'X Trace' is not a valid header name"))
     }
 
-    @Test func requiredStringMustNotBeEmpty() {
-        #expect(throws: EndpointError.invalidRequest("required parameter 'email' is empty")) { try Validate.nonEmpty("", name: "email") }
-        #expect(throws: Never.self) { try Validate.nonEmpty("a@b.c", name: "email") }
+    @Test func anEmptyRequiredStringIsRefusedByItsSwiftNameAndReachesTheFailureHook() async throws {
+        let failures = Recorder<String>()
+        let stub = StubTransport(handler: { _ in .json("{}") })
+        let client = EndpointClient(
+            configuration: ClientConfiguration(server: server, retry: .none), transport: stub,
+            onFailure: { error, summary in failures.append("\(error.failureReason) \(summary.method)") })
+        let request = Request<Empty>(
+            method: .post, path: "/users", headers: [HeaderField("X-Request-ID", "")], nonEmpty: [("email", "a@b.c"), ("requestID", "")])
+        await #expect(throws: EndpointError.invalidRequest("required parameter 'requestID' is empty")) { try await client.send(request) }
+        #expect(stub.requests.isEmpty)
+        #expect(failures.values == ["Invalid request: required parameter 'requestID' is empty. POST"])
+        let filled = Request<Empty>(method: .post, path: "/users", nonEmpty: [("email", "a@b.c")])
+        _ = try await client.send(filled)
+        #expect(stub.requests.count == 1)
     }
 
     @Test func requestHeadersOverrideDefaultsAndTimeoutIsPerRequest() async throws {
@@ -175,4 +207,18 @@ enum Role: String, ParameterValue { case admin }
 struct Payload: Codable, Sendable {
     let name: String
     let at: Date
+}
+
+/// Hands out 0, 1, 2, … to concurrent callers.
+final class Counter: Sendable {
+    private let lock = NSLock()
+    // Safe: only touched under `lock`.
+    nonisolated(unsafe) private var count = 0
+
+    func next() -> Int {
+        lock.withLock {
+            defer { count += 1 }
+            return count
+        }
+    }
 }

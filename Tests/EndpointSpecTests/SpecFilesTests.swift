@@ -43,7 +43,7 @@ import TestSupport
             name: "Auth",
             server: Server(scheme: .https, host: "www.apitesting.dev", port: 443, basePath: "/api", location: at(4, 3)),
             version: "1.0",
-            variables: [Variable(name: "deviceType", description: "The kind of device the app runs on, e.g. ios", location: at(10, 3))],
+            variables: [Variable(name: "deviceType", description: "The kind of device the app runs on, e.g. ios", defaultValue: "ios", location: at(10, 3))],
             defaults: Defaults(
                 query: [
                     DefaultParameter(name: "version", value: "{version}", parts: [.literal("1.0")], location: at(13, 5)),
@@ -71,7 +71,7 @@ import TestSupport
                     "user", .GET, "/users/{id}", [.literal("/users/"), .placeholder("id")],
                     [
                         Parameter(name: "id", wireName: "id", type: .int, placement: .path, secret: false, defaultValue: nil, description: nil, location: at(45, 7)),
-                        Parameter(name: "include", wireName: "include", type: .optional(.array(.string)), placement: .query, secret: false, defaultValue: nil, description: nil, location: at(46, 7)),
+                        Parameter(name: "include", wireName: "include", type: .optional(.array(.string)), placement: .query, secret: false, defaultValue: nil, description: "Related records to embed, e.g. teams.", location: at(46, 7)),
                     ],
                     response: .type(.model("User")), retry: retry, description: "Fetches one user.", at: at(42, 3)
                 ),

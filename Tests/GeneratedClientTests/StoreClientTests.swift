@@ -124,7 +124,7 @@ import FoundationNetworking
         let result = await withCheckedContinuation { continuation in
             client.uploadPhoto(photo: Data(), caption: nil, pin: "", queue: DispatchQueue(label: "q")) { continuation.resume(returning: $0) }
         }
-        #expect(throws: EndpointError.invalidRequest("required parameter 'X-Pin' is empty")) { try result.get() }
+        #expect(throws: EndpointError.invalidRequest("required parameter 'pin' is empty")) { try result.get() }
         #expect(transport.requests.isEmpty)
     }
 }

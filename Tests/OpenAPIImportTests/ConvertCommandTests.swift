@@ -69,7 +69,7 @@ import Testing
         let usage = try run("convert", "api.yaml", "native.yaml", "--output", "x.yaml")
         defer { try? FileManager.default.removeItem(at: usage.folder) }
         #expect(usage.status == 2)
-        #expect(usage.errors == "error: convert takes exactly one OpenAPI document\n\nRun 'endpointgen --help' for usage.\n")
+        #expect(usage.errors == "error: convert takes exactly one OpenAPI document\n\nRun 'endpointgen convert --help' for usage.\n")
     }
 
     @Test func generateRecognisesOpenAPIDocuments() throws {

@@ -37,6 +37,9 @@ public struct ClientContext: Codable, Equatable, Sendable {
     public var defaultHeaders: [NameValueContext]
     /// The run-time variables for the init's doc comment, e.g. `` `deviceType` `` (or `none`).
     public var variableList: String
+    /// The variables the spec gives a default, as a dictionary literal, e.g. `["deviceType": "ios"]`, or empty
+    /// when none has one (so templates can leave the argument out).
+    public var variablesExpression: String
     /// The auth scheme as code, e.g. `.header(name: "Authorization", prefix: "JWT")`, or `nil`.
     public var auth: String
     /// Timeouts, retries, limits and content types, as code.

@@ -22,6 +22,7 @@ extension ClientContext: MustacheRepresentable {
             "defaultQuery": defaultQuery.mustacheValue,
             "defaultHeaders": defaultHeaders.mustacheValue,
             "variableList": variableList.mustacheValue,
+            "variablesExpression": variablesExpression.mustacheValue,
             "auth": auth.mustacheValue,
             "policy": policy.mustacheValue,
             "endpoints": endpoints.mustacheValue,
@@ -79,6 +80,7 @@ extension EndpointContext: MustacheRepresentable {
             "method": method.mustacheValue,
             "pathLiteral": pathLiteral.mustacheValue,
             "responseType": responseType.mustacheValue,
+            "discardableResult": discardableResult.mustacheValue,
             "errorType": errorType.mustacheValue,
             "parameters": parameters.mustacheValue,
             "signature": signature.mustacheValue,
@@ -87,10 +89,13 @@ extension EndpointContext: MustacheRepresentable {
             "methodRequirementSignature": methodRequirementSignature.mustacheValue,
             "progressArgument": progressArgument.mustacheValue,
             "arguments": arguments.mustacheValue,
+            "forwardingArguments": forwardingArguments.mustacheValue,
             "parameterTypes": parameterTypes.mustacheValue,
             "parameterNames": parameterNames.mustacheValue,
             "hasParameters": hasParameters.mustacheValue,
+            "hasDefaults": hasDefaults.mustacheValue,
             "nonEmptyParameters": nonEmptyParameters.mustacheValue,
+            "nonEmptyExpression": nonEmptyExpression.mustacheValue,
             "pathParametersExpression": pathParametersExpression.mustacheValue,
             "queryExpression": queryExpression.mustacheValue,
             "headersExpression": headersExpression.mustacheValue,
@@ -170,6 +175,7 @@ extension EnumCaseContext: MustacheRepresentable {
         .map([
             "name": name.mustacheValue,
             "valueLiteral": valueLiteral.mustacheValue,
+            "docComment": docComment.mustacheValue,
         ])
     }
 }

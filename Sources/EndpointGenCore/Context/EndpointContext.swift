@@ -6,7 +6,8 @@ public struct EndpointContext: Codable, Equatable, Sendable {
     public var baseName: String
     /// The fake's handler property, e.g. `userHandler`.
     public var handlerName: String
-    /// The doc comment: the description, then e.g. ``/// `GET /users/{id}` ``.
+    /// The doc comment: the description, then e.g. ``/// `GET /users/{id}` ``, then `- Parameter`/`- Parameters:`
+    /// lines for the parameters the spec describes and `- Returns:` with the response model's description.
     public var docComment: [String]
     /// The deprecation message as a literal, or `null` when the endpoint is not deprecated.
     public var deprecated: String?
@@ -16,6 +17,8 @@ public struct EndpointContext: Codable, Equatable, Sendable {
     public var pathLiteral: String
     /// The Swift type the call returns, e.g. `User`, `Empty`, `Data`, `String`.
     public var responseType: String
+    /// True when the response is `Empty`: callers may ignore it (`@discardableResult`).
+    public var discardableResult: Bool
     /// The Swift type an error response's body decodes into (the endpoint's `error:` or the spec's
     /// `errors.model`), e.g. `Problem`, or `null` when the spec names none.
     public var errorType: String?
@@ -34,14 +37,22 @@ public struct EndpointContext: Codable, Equatable, Sendable {
     public var progressArgument: String
     /// Arguments passing each parameter on, e.g. `id: id, include: include`.
     public var arguments: String
+    /// `arguments`, plus `progress: progress` for endpoints that move bytes: a call of the method with the same
+    /// signature, e.g. `photo: photo, progress: progress`.
+    public var forwardingArguments: String
     /// The parameter types, for the fake's handler, e.g. `Int, [String]?`.
     public var parameterTypes: String
     /// The parameter names, for calling the fake's handler, e.g. `id, include`.
     public var parameterNames: String
     /// True when the endpoint takes parameters.
     public var hasParameters: Bool
+    /// True when `methodSignature` has a default, so the protocol gets an extension method with the same defaults.
+    public var hasDefaults: Bool
     /// Required `String` parameters that must not be empty (checked before sending).
     public var nonEmptyParameters: [ParameterContext]
+    /// The same as the request's `nonEmpty` argument, by Swift name, e.g. `[("email", email)]`, or empty when there
+    /// are none (so templates can leave the argument out).
+    public var nonEmptyExpression: String
     /// e.g. `["id": id]`, or `[:]`.
     public var pathParametersExpression: String
     /// e.g. `[QueryItem("include", include)]`, or `[]`.

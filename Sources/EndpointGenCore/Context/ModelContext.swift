@@ -46,6 +46,8 @@ public struct EnumCaseContext: Codable, Equatable, Sendable {
     public var name: String
     /// The raw value as a literal, e.g. `"admin"`.
     public var valueLiteral: String
+    /// The case's description as `///` lines (none when the spec gives none).
+    public var docComment: [String]
 }
 
 /// A `oneOf` model: an enum with a case per alternative and `unknown(JSONValue)` for anything else.

@@ -12,4 +12,24 @@ enum DocComment {
         let tail = extra.flatMap { lines($0) }
         return head.isEmpty ? tail : head + ["///"] + tail
     }
+
+    /// The callouts of a method's doc comment: `- Parameter name: text` for one documented parameter,
+    /// `- Parameters:` with a `- name: text` line each for several, then `- Returns: text`; a text's further
+    /// lines are indented under its callout.
+    static func callouts(parameters: [(name: String, text: String)], returns: String?) -> [String] {
+        func callout(_ head: String, _ text: String, indent: String) -> [String] {
+            let lines = SwiftLiteral.docLines(text)
+            guard let first = lines.first else { return [] }
+            return ["/// \(head) \(first)"] + lines.dropFirst().map { $0.isEmpty ? "///" : "/// \(indent)\($0)" }
+        }
+        var result: [String] = []
+        if parameters.count == 1, let only = parameters.first {
+            result += callout("- Parameter \(only.name):", only.text, indent: "  ")
+        } else if !parameters.isEmpty {
+            result.append("/// - Parameters:")
+            for parameter in parameters { result += callout("  - \(parameter.name):", parameter.text, indent: "    ") }
+        }
+        if let returns { result += callout("- Returns:", returns, indent: "  ") }
+        return result
+    }
 }

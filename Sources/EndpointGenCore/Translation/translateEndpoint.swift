@@ -28,15 +28,22 @@ func translateEndpoint(_ endpoint: Endpoint, in spec: Spec, names: ModelNames, o
     // Endpoints that move bytes report progress (a parameter named `progress` was renamed above).
     let movesBytes = endpoint.response == .data || endpoint.bodyEncoding == .binary || endpoint.bodyEncoding == .multipart
     let progress = "progress: (@Sendable (TransferProgress) -> Void)?"
+    let arguments = parameters.map { "\(argumentLabel($0.name)): \($0.name)" }
+    let documented = pairs.compactMap { parameter, context in
+        parameter.description.map { (name: argumentLabel(context.name).trimmingCharacters(in: ["`"]), text: $0) }
+    }
+    let callouts = DocComment.callouts(parameters: documented, returns: returnsText(endpoint.response, in: spec))
+    let nonEmpty = pairs.filter { $0.0.type == .string && $0.0.defaultValue == nil }
     return EndpointContext(
         name: name,
         baseName: baseName,
         handlerName: baseName + "Handler",
-        docComment: DocComment.lines(endpoint.description, then: ["`\(method) \(endpoint.path)`"]),
+        docComment: DocComment.lines(endpoint.description, then: ["`\(method) \(endpoint.path)`"]) + (callouts.isEmpty ? [] : ["///"] + callouts),
         deprecated: endpoint.deprecated ? SwiftLiteral.string("\(endpoint.name) is deprecated in the API spec") : nil,
         method: "." + method.lowercased(),
         pathLiteral: SwiftLiteral.string(endpoint.path),
         responseType: responseType,
+        discardableResult: endpoint.response == .empty,
         errorType: endpoint.errorModel.map { SwiftCode.type($0, names: names) },
         parameters: parameters,
         signature: signature.joined(separator: ", "),
@@ -44,11 +51,15 @@ func translateEndpoint(_ endpoint: Endpoint, in spec: Spec, names: ModelNames, o
         methodSignature: (signature + (movesBytes ? [progress + " = nil"] : [])).joined(separator: ", "),
         methodRequirementSignature: (requirement + (movesBytes ? [progress] : [])).joined(separator: ", "),
         progressArgument: movesBytes ? ", progress: progress" : "",
-        arguments: parameters.map { "\(argumentLabel($0.name)): \($0.name)" }.joined(separator: ", "),
+        arguments: arguments.joined(separator: ", "),
+        forwardingArguments: (arguments + (movesBytes ? ["progress: progress"] : [])).joined(separator: ", "),
         parameterTypes: parameters.map(\.type).joined(separator: ", "),
         parameterNames: parameters.map(\.name).joined(separator: ", "),
         hasParameters: !parameters.isEmpty,
-        nonEmptyParameters: pairs.filter { $0.0.type == .string && $0.0.defaultValue == nil }.map(\.1),
+        hasDefaults: movesBytes || parameters.contains { $0.defaultValue != nil },
+        nonEmptyParameters: nonEmpty.map(\.1),
+        nonEmptyExpression: nonEmpty.isEmpty
+            ? "" : "[" + nonEmpty.map { "(\(SwiftLiteral.string(argumentLabel($0.1.name).trimmingCharacters(in: ["`"]))), \($0.1.name))" }.joined(separator: ", ") + "]",
         pathParametersExpression: pathParameters.isEmpty ? "[:]" : "[" + pathParameters.joined(separator: ", ") + "]",
         queryExpression: "[" + query.joined(separator: ", ") + "]",
         headersExpression: "[" + headers.joined(separator: ", ") + "]",
@@ -61,6 +72,12 @@ func translateEndpoint(_ endpoint: Endpoint, in spec: Spec, names: ModelNames, o
         body: body.context,
         missingHandlerLiteral: SwiftLiteral.string("\(fakeName).\(baseName)Handler is not set")
     )
+}
+
+/// What the method's doc comment says it returns: the description of the model it returns, if the spec gives one.
+private func returnsText(_ response: ResponseType, in spec: Spec) -> String? {
+    guard case .type(let type) = response, case .model(let name) = type.unwrapped else { return nil }
+    return spec.models.first { $0.name == name }?.description
 }
 
 /// A call's argument label: keywords need no backticks there, except these three.

@@ -53,7 +53,9 @@ func translateEnum(_ model: Model, cases: [EnumCase], names: ModelNames) -> Enum
     return EnumContext(
         name: name,
         docComment: DocComment.lines(model.description ?? "The `\(name)` values the API knows."),
-        cases: cases.map { EnumCaseContext(name: ModelNames.caseName($0.value), valueLiteral: SwiftLiteral.string($0.value)) }
+        cases: cases.map {
+            EnumCaseContext(name: ModelNames.caseName($0.value), valueLiteral: SwiftLiteral.string($0.value), docComment: DocComment.lines($0.description))
+        }
     )
 }
 

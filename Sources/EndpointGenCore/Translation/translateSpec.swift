@@ -50,6 +50,7 @@ func translateSpec(_ spec: Spec, specPath: String, options: GeneratorOptions) ->
         defaultQuery: spec.defaults.query.map(translateNameValue),
         defaultHeaders: spec.defaults.headers.map(translateNameValue),
         variableList: spec.variables.isEmpty ? "none" : spec.variables.map { "`\($0.name)`" }.joined(separator: ", "),
+        variablesExpression: variablesExpression(spec.variables),
         auth: spec.auth.map(translateAuth) ?? "nil",
         policy: translatePolicy(spec),
         endpoints: endpoints,
@@ -58,6 +59,14 @@ func translateSpec(_ spec: Spec, specPath: String, options: GeneratorOptions) ->
         oneOfs: oneOfs
     )
     return (context, warnings)
+}
+
+/// The variables with defaults as a dictionary literal in spec order, or empty when none has a default.
+private func variablesExpression(_ variables: [Variable]) -> String {
+    let entries = variables.compactMap { variable in
+        variable.defaultValue.map { "\(SwiftLiteral.string(variable.name)): \(SwiftLiteral.string($0))" }
+    }
+    return entries.isEmpty ? "" : "[" + entries.joined(separator: ", ") + "]"
 }
 
 private func translateServer(_ server: Server) -> ServerContext {

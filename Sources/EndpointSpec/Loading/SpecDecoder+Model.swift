@@ -56,13 +56,21 @@ extension SpecDecoder {
         return properties
     }
 
+    /// `enum: [a, b]`, or with descriptions, `enum: { a: "what a means", b: "what b means" }`.
     private func enumCases(_ node: YAMLNode, model: String) -> [EnumCase] {
-        guard let items = sequence(node, "the cases of enum '\(model)'") else { return [] }
-        if items.isEmpty {
+        let entries: [(item: YAMLNode, description: String?)]
+        if let pairs = node.mapping {
+            entries = pairs.map { ($0.key, optionalString($0.value, "the description of a case of enum '\(model)'")) }
+        } else if let items = sequence(node, "the cases of enum '\(model)'") {
+            entries = items.map { ($0, nil) }
+        } else {
+            return []
+        }
+        if entries.isEmpty {
             sink.error("enum '\(model)' has no cases", at: node.location)
         }
         var seen: [String: SourceLocation] = [:]
-        let cases = items.compactMap { item -> EnumCase? in
+        let cases = entries.compactMap { item, description -> EnumCase? in
             guard let value = string(item, "a case of enum '\(model)'") else { return nil }
             if value.isEmpty {
                 sink.error("enum '\(model)' has an empty case", at: item.location)
@@ -73,7 +81,7 @@ extension SpecDecoder {
                 return nil
             }
             seen[value] = item.location
-            return EnumCase(value: value, location: item.location)
+            return EnumCase(value: value, description: description, location: item.location)
         }
         checkSwiftNames(cases.map { ($0.value, $0.location) }, SwiftName.member) { "enum '\(model)' cases '\($0)' and '\($1)'" }
         return cases

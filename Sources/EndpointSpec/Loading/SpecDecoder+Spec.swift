@@ -37,13 +37,21 @@ extension SpecDecoder {
         return name
     }
 
-    /// `variables: [deviceType]` or `variables: { deviceType: "what it means" }`.
+    /// `variables: [deviceType]`, `variables: { deviceType: "what it means" }` or
+    /// `variables: { deviceType: { default: ios, description: "what it means" } }`.
     func variables(_ node: YAMLNode) -> [Variable] {
-        let entries: [(key: YAMLNode, description: String?)]
+        let entries: [(key: YAMLNode, description: String?, defaultValue: String?)]
         if let items = node.sequence {
-            entries = items.map { ($0, nil) }
+            entries = items.map { ($0, nil, nil) }
         } else if let pairs = node.mapping {
-            entries = pairs.map { ($0.key, optionalString($0.value, "the description of a variable")) }
+            entries = pairs.map { pair in
+                guard pair.value.mapping != nil else { return (pair.key, optionalString(pair.value, "the description of a variable"), nil) }
+                let fields = fields(pair.value, "variable '\(pair.key.text ?? "")'", allowed: ["default", "description"])
+                return (
+                    pair.key, optionalString(fields?["description"], "the description of a variable"),
+                    optionalString(fields?["default"], "the default of a variable")
+                )
+            }
         } else {
             sink.error("expected a sequence or a mapping for 'variables', found a \(node.kindDescription)", at: node.location)
             return []
@@ -64,7 +72,7 @@ extension SpecDecoder {
                 return nil
             }
             seen[name] = entry.key.location
-            return Variable(name: name, description: entry.description, location: entry.key.location)
+            return Variable(name: name, description: entry.description, defaultValue: entry.defaultValue, location: entry.key.location)
         }
     }
 

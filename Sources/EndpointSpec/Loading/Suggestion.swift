@@ -1,7 +1,7 @@
-/// "Did you mean" for misspelt keys, types and names.
-enum Suggestion {
+/// "Did you mean" for misspelt keys, types, names (and the command line's commands and options).
+public enum Suggestion {
     /// The candidate closest to `word`, if close enough to be a likely typo (case is ignored).
-    static func closest(to word: String, in candidates: some Sequence<String>) -> String? {
+    public static func closest(to word: String, in candidates: some Sequence<String>) -> String? {
         let target = Array(word.lowercased().unicodeScalars)
         let limit = max(1, min(3, (target.count + 1) / 3))
         var best: (candidate: String, distance: Int)?
@@ -18,7 +18,7 @@ enum Suggestion {
     }
 
     /// `"; did you mean 'x'?"` or the empty string.
-    static func hint(for word: String, in candidates: some Sequence<String>) -> String {
+    public static func hint(for word: String, in candidates: some Sequence<String>) -> String {
         closest(to: word, in: candidates).map { "; did you mean '\($0)'?" } ?? ""
     }
 

@@ -61,12 +61,15 @@ public struct Property: Equatable, Sendable {
 public struct EnumCase: Equatable, Sendable {
     /// The value on the wire; `SwiftName.member(value)` is the Swift case name.
     public var value: String
+    /// What the value means, for the generated doc comment.
+    public var description: String?
     /// Where the case is written.
     public var location: SourceLocation
 
     /// Creates a case.
-    public init(value: String, location: SourceLocation) {
+    public init(value: String, description: String? = nil, location: SourceLocation) {
         self.value = value
+        self.description = description
         self.location = location
     }
 }

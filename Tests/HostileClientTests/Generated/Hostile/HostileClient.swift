@@ -3,27 +3,72 @@ import EndpointRuntime
 import Foundation
 
 /// Every endpoint of the Hostile API; `HostileClient` calls the server and `FakeHostileClient` stands in for it in tests.
+///
+/// An extension gives the methods the client's default arguments, so a call through `any HostileClientProtocol`
+/// reads as one on the client. A type of your own that conforms must implement every method itself.
 public protocol HostileClientProtocol: Sendable {
     /// Ends a comment */ opens a string """ interpolates \(boom)
     /// #if false
     /// and hides U+202EtextU+200B.
     ///
     /// `GET /class/{default}`
+    ///
+    /// - Returns: A thing */ with /* comments
     func `class`(`default`: String, selfParameter: Int?, `in`: String?) async throws(EndpointError) -> Thing
     /// `POST /cafe`
     func naïveCafé(_2fa: String, userID: String?, userId: String?) async throws(EndpointError) -> RequestModel
 }
 
+/// The client's default arguments for calls through the protocol.
+extension HostileClientProtocol {
+    /// Ends a comment */ opens a string """ interpolates \(boom)
+    /// #if false
+    /// and hides U+202EtextU+200B.
+    ///
+    /// `GET /class/{default}`
+    ///
+    /// - Returns: A thing */ with /* comments
+    public func `class`(`default`: String, selfParameter: Int? = nil, `in`: String? = nil) async throws(EndpointError) -> Thing {
+        try await `class`(default: `default`, selfParameter: selfParameter, in: `in`)
+    }
+
+    /// `POST /cafe`
+    @available(*, deprecated, message: "naïve-café is deprecated in the API spec")
+    public func naïveCafé(_2fa: String, userID: String? = nil, userId: String? = nil) async throws(EndpointError) -> RequestModel {
+        try await naïveCafé(_2fa: _2fa, userID: userID, userId: userId)
+    }
+}
+
 /// A client for the Hostile API at https://example.com/a"b.
 ///
-/// Most apps share `HostileClient.shared` and give it a token with `HostileClient.tokens`; tests and apps
-/// that need another server, transport or token source make their own with `init(configuration:...)`.
+/// Most apps share `HostileClient.shared`: they configure it once at start with `configureShared` and give it a
+/// token with `HostileClient.tokens`; tests and apps that need several clients make their own with `init(configuration:...)`.
 public struct HostileClient: HostileClientProtocol {
-    /// The token store `shared` reads; set its token after signing in.
+    /// The token store `shared` reads unless `configureShared` names another token source; set its token after signing in.
     public static let tokens = TokenStore()
 
-    /// The client most apps share, configured as the spec says.
-    public static let shared = HostileClient(tokenProvider: tokens)
+    /// The client most apps share: the spec's configuration with `tokens` as its token source, as `configureShared`
+    /// changed them. Read it for each call: a call made after `configureShared` returns uses the new settings, and
+    /// calls already under way finish with the ones they started with.
+    public static var shared: HostileClient { sharedClient.client }
+
+    /// Changes the settings `shared` is made from, once at app start (before the first call) in most apps:
+    ///
+    /// ```swift
+    /// HostileClient.configureShared { shared in
+    ///     shared.configuration.variables["name"] = "value"               // or computedVariables, read per request
+    ///     shared.tokenProvider = ClosureTokenProvider(token: { keychain.token })  // instead of `tokens`
+    ///     shared.logSink = .standardError
+    /// }
+    /// ```
+    ///
+    /// `change` runs under the shared client's lock, so it must not use `shared` itself.
+    public static func configureShared(_ change: (inout ClientSettings) -> Void) {
+        sharedClient.configure(change)
+    }
+
+    private static let sharedClient = SharedClient(
+        settings: ClientSettings(configuration: defaultConfiguration, tokenProvider: tokens), make: HostileClient.init(settings:))
 
     /// The configuration the spec describes; change a copy to point at another server or supply variables.
     public static var defaultConfiguration: ClientConfiguration {
@@ -49,6 +94,11 @@ public struct HostileClient: HostileClientProtocol {
 
     /// The runtime client every call goes through.
     public let client: EndpointClient
+
+    /// A client made from `settings` (what `init(configuration:...)` takes, in one value).
+    public init(settings: ClientSettings) {
+        client = EndpointClient(settings: settings)
+    }
 
     /// A client with the spec's configuration unless told otherwise.
     ///
@@ -88,15 +138,15 @@ public struct HostileClient: HostileClientProtocol {
     /// and hides U+202EtextU+200B.
     ///
     /// `GET /class/{default}`
+    ///
+    /// - Returns: A thing */ with /* comments
     public func `class`(`default`: String, selfParameter: Int? = nil, `in`: String? = nil) async throws(EndpointError) -> Thing {
-        try Validate.nonEmpty(`default`, name: "default")
-        return try await self.client.send(HostileEndpoints.`class`(default: `default`, selfParameter: selfParameter, in: `in`))
+        try await self.client.send(HostileEndpoints.`class`(default: `default`, selfParameter: selfParameter, in: `in`))
     }
 
     /// `POST /cafe`
     @available(*, deprecated, message: "naïve-café is deprecated in the API spec")
     public func naïveCafé(_2fa: String, userID: String? = nil, userId: String? = nil) async throws(EndpointError) -> RequestModel {
-        try Validate.nonEmpty(_2fa, name: "2fa")
-        return try await self.client.send(HostileEndpoints.naïveCafé(_2fa: _2fa, userID: userID, userId: userId))
+        try await self.client.send(HostileEndpoints.naïveCafé(_2fa: _2fa, userID: userID, userId: userId))
     }
 }

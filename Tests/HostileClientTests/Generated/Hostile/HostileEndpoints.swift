@@ -12,6 +12,8 @@ public enum HostileEndpoints {
     /// and hides U+202EtextU+200B.
     ///
     /// `GET /class/{default}`
+    ///
+    /// - Returns: A thing */ with /* comments
     public static func `class`(`default`: String, selfParameter: Int? = nil, `in`: String? = nil) -> Request<Thing> {
         Request(
             method: .get,
@@ -23,7 +25,8 @@ public enum HostileEndpoints {
             auth: .none,
             timeout: nil,
             retry: nil,
-            secretParameters: []
+            secretParameters: [],
+            nonEmpty: [("default", `default`)]
         )
     }
 
@@ -40,7 +43,8 @@ public enum HostileEndpoints {
             auth: .none,
             timeout: nil,
             retry: nil,
-            secretParameters: []
+            secretParameters: [],
+            nonEmpty: [("_2fa", _2fa)]
         )
     }
 

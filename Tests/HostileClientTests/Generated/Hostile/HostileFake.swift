@@ -13,13 +13,23 @@ public struct FakeHostileClient: HostileClientProtocol {
     /// A fake with no handlers; set those the test needs.
     public init() {}
 
-    /// Calls `classHandler`.
+    /// Answered by `classHandler`.
+    ///
+    /// Ends a comment */ opens a string """ interpolates \(boom)
+    /// #if false
+    /// and hides U+202EtextU+200B.
+    ///
+    /// `GET /class/{default}`
+    ///
+    /// - Returns: A thing */ with /* comments
     public func `class`(`default`: String, selfParameter: Int?, `in`: String?) async throws(EndpointError) -> Thing {
         guard let _handler = self.classHandler else { throw .invalidRequest("FakeHostileClient.classHandler is not set") }
         return try await _handler(`default`, selfParameter, `in`)
     }
 
-    /// Calls `naïveCaféHandler`.
+    /// Answered by `naïveCaféHandler`.
+    ///
+    /// `POST /cafe`
     public func naïveCafé(_2fa: String, userID: String?, userId: String?) async throws(EndpointError) -> RequestModel {
         guard let _handler = self.naïveCaféHandler else { throw .invalidRequest("FakeHostileClient.naïveCaféHandler is not set") }
         return try await _handler(_2fa, userID, userId)

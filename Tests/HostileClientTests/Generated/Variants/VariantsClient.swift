@@ -3,6 +3,9 @@ import EndpointRuntime
 import Foundation
 
 /// Every endpoint of the Variants API; `VariantsClient` calls the server and `FakeVariantsClient` stands in for it in tests.
+///
+/// An extension gives the methods the client's default arguments, so a call through `any VariantsClientProtocol`
+/// reads as one on the client. A type of your own that conforms must implement every method itself.
 public protocol VariantsClientProtocol: Sendable {
     /// `GET /pets`
     func pets() async throws(EndpointError) -> [Pet]
@@ -10,16 +13,40 @@ public protocol VariantsClientProtocol: Sendable {
     func draw(shape: Shape) async throws(EndpointError) -> Shape
 }
 
+/// The client's default arguments for calls through the protocol.
+extension VariantsClientProtocol {
+}
+
 /// A client for the Variants API at https://example.com.
 ///
-/// Most apps share `VariantsClient.shared` and give it a token with `VariantsClient.tokens`; tests and apps
-/// that need another server, transport or token source make their own with `init(configuration:...)`.
+/// Most apps share `VariantsClient.shared`: they configure it once at start with `configureShared` and give it a
+/// token with `VariantsClient.tokens`; tests and apps that need several clients make their own with `init(configuration:...)`.
 public struct VariantsClient: VariantsClientProtocol {
-    /// The token store `shared` reads; set its token after signing in.
+    /// The token store `shared` reads unless `configureShared` names another token source; set its token after signing in.
     public static let tokens = TokenStore()
 
-    /// The client most apps share, configured as the spec says.
-    public static let shared = VariantsClient(tokenProvider: tokens)
+    /// The client most apps share: the spec's configuration with `tokens` as its token source, as `configureShared`
+    /// changed them. Read it for each call: a call made after `configureShared` returns uses the new settings, and
+    /// calls already under way finish with the ones they started with.
+    public static var shared: VariantsClient { sharedClient.client }
+
+    /// Changes the settings `shared` is made from, once at app start (before the first call) in most apps:
+    ///
+    /// ```swift
+    /// VariantsClient.configureShared { shared in
+    ///     shared.configuration.variables["name"] = "value"               // or computedVariables, read per request
+    ///     shared.tokenProvider = ClosureTokenProvider(token: { keychain.token })  // instead of `tokens`
+    ///     shared.logSink = .standardError
+    /// }
+    /// ```
+    ///
+    /// `change` runs under the shared client's lock, so it must not use `shared` itself.
+    public static func configureShared(_ change: (inout ClientSettings) -> Void) {
+        sharedClient.configure(change)
+    }
+
+    private static let sharedClient = SharedClient(
+        settings: ClientSettings(configuration: defaultConfiguration, tokenProvider: tokens), make: VariantsClient.init(settings:))
 
     /// The configuration the spec describes; change a copy to point at another server or supply variables.
     public static var defaultConfiguration: ClientConfiguration {
@@ -44,6 +71,11 @@ public struct VariantsClient: VariantsClientProtocol {
 
     /// The runtime client every call goes through.
     public let client: EndpointClient
+
+    /// A client made from `settings` (what `init(configuration:...)` takes, in one value).
+    public init(settings: ClientSettings) {
+        client = EndpointClient(settings: settings)
+    }
 
     /// A client with the spec's configuration unless told otherwise.
     ///
@@ -80,11 +112,11 @@ public struct VariantsClient: VariantsClientProtocol {
 
     /// `GET /pets`
     public func pets() async throws(EndpointError) -> [Pet] {
-        return try await self.client.send(VariantsEndpoints.pets())
+        try await self.client.send(VariantsEndpoints.pets())
     }
 
     /// `POST /draw`
     public func draw(shape: Shape) async throws(EndpointError) -> Shape {
-        return try await self.client.send(VariantsEndpoints.draw(shape: shape))
+        try await self.client.send(VariantsEndpoints.draw(shape: shape))
     }
 }

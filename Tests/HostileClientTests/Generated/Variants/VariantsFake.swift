@@ -13,13 +13,17 @@ public struct FakeVariantsClient: VariantsClientProtocol {
     /// A fake with no handlers; set those the test needs.
     public init() {}
 
-    /// Calls `petsHandler`.
+    /// Answered by `petsHandler`.
+    ///
+    /// `GET /pets`
     public func pets() async throws(EndpointError) -> [Pet] {
         guard let _handler = self.petsHandler else { throw .invalidRequest("FakeVariantsClient.petsHandler is not set") }
         return try await _handler()
     }
 
-    /// Calls `drawHandler`.
+    /// Answered by `drawHandler`.
+    ///
+    /// `POST /draw`
     public func draw(shape: Shape) async throws(EndpointError) -> Shape {
         guard let _handler = self.drawHandler else { throw .invalidRequest("FakeVariantsClient.drawHandler is not set") }
         return try await _handler(shape)
