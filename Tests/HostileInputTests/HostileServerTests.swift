@@ -1,7 +1,7 @@
 import EndpointRuntime
 import Foundation
-import Synchronization
 import Testing
+import TestSupport
 
 /// What the hostile server's catch-all route answers: the path it saw and the token that came with it.
 struct Seen: Decodable, Sendable, Equatable {
@@ -129,7 +129,7 @@ struct Seen: Decodable, Sendable, Equatable {
 
 /// Counts progress reports from any thread.
 private final class ReportCount: Sendable {
-    private let value = Mutex(0)
+    private let value = Locked(0)
     var count: Int { value.withLock { $0 } }
     func add() { value.withLock { $0 += 1 } }
 }
