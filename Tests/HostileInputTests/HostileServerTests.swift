@@ -100,7 +100,10 @@ struct Seen: Decodable, Sendable, Equatable {
 
     @Test func aRedirectLoopEnds() async throws {
         let result = try await outcome(Request<Seen>(method: .get, path: "/loop"))
-        #expect(result == .failure(.transport(code: .httpTooManyRedirects, description: "too many HTTP redirects")))
+        #expect(result == .failure(.transport(code: .httpTooManyRedirects, description: "(any wording)")))
+        #if os(Linux)
+        #expect(result.flatMap(Self.transportDescription) == "too many HTTP redirects")  // FoundationNetworking's words
+        #endif
     }
 
     @Test func theTokenDoesNotFollowARedirectToAnotherHost() async throws {
@@ -121,9 +124,21 @@ struct Seen: Decodable, Sendable, Equatable {
     }
 
     @Test func bareCRAndLFInAResponseHeaderEndTyped() async throws {
-        // libcurl refuses the header line, and FoundationNetworking reports it as an unknown URL error.
         let result = try await outcome(Request<Seen>(method: .get, path: "/crlf"))
-        #expect(result == .failure(.transport(code: .unknown, description: "Failed writing header")))
+        #if os(Linux)
+        // libcurl refuses the header line, and FoundationNetworking reports it as an unknown URL error in libcurl's words.
+        #expect(result == .failure(.transport(code: .unknown, description: "(any wording)")))
+        #expect(result.flatMap(Self.transportDescription) == "Failed writing header")
+        #else
+        // Darwin's URLSession parses headers itself: it may refuse the response, or take it and `{}` then does not
+        // decode as `Seen`; either way the request ends in an EndpointError.
+        if case .failure? = result {} else { Issue.record("expected a failure, got \(String(describing: result))") }
+        #endif
+    }
+
+    /// The description of a transport failure (the platform's wording), `nil` for anything else.
+    static func transportDescription<R>(_ result: Result<R, EndpointError>) -> String? {
+        if case .failure(.transport(_, let description)) = result { description } else { nil }
     }
 }
 
