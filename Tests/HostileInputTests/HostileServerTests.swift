@@ -10,7 +10,7 @@ struct Seen: Decodable, Sendable, Equatable {
 }
 
 /// The runtime against a server that misbehaves: each case ends in the typed error, within the timeout
-/// (1 s) plus slack, with bounded memory; none hangs or crashes. Serialized: one case measures this
+/// (1 s) plus slack, with bounded memory (measured on Linux); none hangs or crashes. Serialized: one case measures this
 /// process's memory, which the others would disturb.
 @Suite(.serialized) struct HostileServerTests {
     /// How long a case may take before it counts as hung: the 1 s timeout, plus slack for a loaded machine.
@@ -39,7 +39,7 @@ struct Seen: Decodable, Sendable, Equatable {
         }
     }
 
-    /// Resident memory of this process, in MiB (Linux).
+    /// Resident memory of this process, in MiB, from `/proc` (Linux only: elsewhere it reads 0).
     static func residentMiB() -> Int {
         let statm = (try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8)) ?? ""
         let pages = statm.split(separator: " ").dropFirst().first.flatMap { Int($0) } ?? 0
@@ -79,7 +79,10 @@ struct Seen: Decodable, Sendable, Equatable {
         let before = Self.residentMiB()
         let result = try await outcome(Request<Seen>(method: .get, path: "/huge"))
         #expect(result == .failure(.timeout))
+        #if os(Linux)  // where `residentMiB` can measure
+        #expect(before > 0)
         #expect(Self.residentMiB() - before < 256, "resident memory grew from \(before) MiB to \(Self.residentMiB()) MiB")
+        #endif
     }
 
     @Test func malformedJSONIsADecodingFailure() async throws {
