@@ -39,14 +39,15 @@ final class DeadlineWatch: Sendable {
     private func fire() {
         let now = DispatchTime.now()
         let (due, next) = state.withLock { state -> ([ExchangeDeadline], DispatchTime?) in
-            let due = state.deadlines.filter { $0.value.at <= now }
-            for key in due.keys { state.deadlines.removeValue(forKey: key) }
+            // In time order: a timer that fires late (a loaded machine) may find several due.
+            let due = state.deadlines.filter { $0.value.at <= now }.sorted { $0.value.at < $1.value.at }
+            for (key, _) in due { state.deadlines.removeValue(forKey: key) }
             if let armed = state.armedFor, armed <= now { state.armedFor = nil }
             guard let earliest = state.deadlines.values.map(\.at).min(), state.armedFor.map({ earliest < $0 }) ?? true else {
-                return (due.values.map(\.deadline), nil)
+                return (due.map(\.value.deadline), nil)
             }
             state.armedFor = earliest
-            return (due.values.map(\.deadline), earliest)
+            return (due.map(\.value.deadline), earliest)
         }
         for deadline in due { deadline.expire() }
         if let next { schedule(at: next) }

@@ -32,8 +32,12 @@ final class PendingExchange: Sendable {
         case ended
     }
 
+    /// Runs an action after a delay (the grace timer), on a clock tests can control.
+    typealias Scheduler = @Sendable (DispatchTimeInterval, @escaping @Sendable () -> Void) -> Void
+
     /// How long a task whose caller no longer waits may still run before it is cancelled.
     let grace: DispatchTimeInterval
+    private let schedule: Scheduler
     private let state = LockedState(State.ready)
 
     #if canImport(FoundationNetworking)
@@ -43,7 +47,13 @@ final class PendingExchange: Sendable {
     static let defaultGrace = DispatchTimeInterval.seconds(0)
     #endif
 
-    init(grace: DispatchTimeInterval = defaultGrace) { self.grace = grace }
+    /// The grace timer runs on `DispatchQueue.global()` unless `schedule` says otherwise (tests).
+    init(grace: DispatchTimeInterval = defaultGrace, schedule: @escaping Scheduler = { delay, action in
+        DispatchQueue.global().asyncAfter(deadline: .now() + delay, execute: action)
+    }) {
+        self.grace = grace
+        self.schedule = schedule
+    }
 
     /// Starts the caller's wait; `false` (and the caller is answered with a cancellation) when it was cancelled before.
     func wait(with continuation: Continuation) -> Bool {
@@ -101,7 +111,7 @@ final class PendingExchange: Sendable {
         }
         guard let continuation else { return }
         continuation.resume(throwing: error)
-        DispatchQueue.global().asyncAfter(deadline: .now() + grace) { [self] in
+        schedule(grace) { [self] in
             if case .abandoned(let task?) = state.withLock({ $0 }) { task.cancel() }
         }
     }

@@ -13,22 +13,30 @@ public final class URLSessionTransport: Transport {
     private let session: URLSession
     private let delegate: SessionDelegate
     private let deadlines = DeadlineWatch()
+    /// Told of each step of an exchange, so tests can cancel at a chosen one (`nil` outside tests).
+    private let observe: (@Sendable (ExchangeStep) -> Void)?
 
     /// A transport over a session with `configuration`, e.g. one with `httpMaximumConnectionsPerHost = 8`.
-    public init(configuration: URLSessionConfiguration = .default) {
+    public convenience init(configuration: URLSessionConfiguration = .default) {
+        self.init(configuration: configuration, observe: nil)
+    }
+
+    init(configuration: URLSessionConfiguration, observe: (@Sendable (ExchangeStep) -> Void)?) {
         let delegate = SessionDelegate()
         self.delegate = delegate
         self.session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
+        self.observe = observe
     }
 
     deinit {
         session.finishTasksAndInvalidate()
     }
 
-    /// Sends `request`; cancelling the calling Swift task ends it with `URLError(.cancelled)` and cancels the
-    /// URLSession task. The request's `timeoutInterval` bounds the whole exchange (see `exchange`).
+    /// Sends `request`. Cancelling the calling Swift task ends it with `URLError(.cancelled)` whenever the
+    /// cancellation lands (before the call, while the URLSession task is made, while it runs, as its answer
+    /// arrives), and the URLSession task is cancelled if it still runs (see `exchange`). The request's
+    /// `timeoutInterval` bounds the whole exchange, ending it with `URLError(.timedOut)`.
     public func send(_ request: URLRequest, progress: (@Sendable (TransferProgress) -> Void)?) async throws -> HTTPResponse {
-        try Task.checkCancellation()
         var head = request
         #if canImport(FoundationNetworking)
         // FoundationNetworking truncates the timeout to whole seconds (0.3 s would fail at once): round up instead
@@ -42,7 +50,8 @@ public final class URLSessionTransport: Transport {
 
     /// Runs `request` as one URLSession task. Cancelling the calling Swift task, or its deadline (`timeoutInterval`,
     /// for the whole exchange) passing, answers at once with `URLError(.cancelled)` or `URLError(.timedOut)`; the task
-    /// itself is cancelled a little later if it still runs (see `PendingExchange`).
+    /// itself is cancelled a little later if it still runs (see `PendingExchange`). A Swift task cancelled before
+    /// the call runs `onCancel` first, so `pending` answers it with the same `URLError(.cancelled)` and makes no task.
     private func exchange(
         _ request: URLRequest, progress: (@Sendable (TransferProgress) -> Void)?
     ) async throws -> (Data, URLResponse) {
@@ -51,8 +60,9 @@ public final class URLSessionTransport: Transport {
             try await withCheckedThrowingContinuation { continuation in
                 guard pending.wait(with: continuation) else { return }  // cancelled before it started
                 let deadline = ExchangeDeadline { pending.abandon(with: URLError(.timedOut)) }
-                let finish: ExchangeCompletion = { [deadlines] result in
+                let finish: ExchangeCompletion = { [deadlines, observe] result in
                     deadlines.forget(deadline)
+                    observe?(.answered)
                     pending.end(with: result)
                 }
                 let task = if let progress {
@@ -61,6 +71,7 @@ public final class URLSessionTransport: Transport {
                 } else {
                     untracked(request, finish: finish)
                 }
+                observe?(.taskMade)
                 // Cancelled while the task was made: a task never resumed cannot be completing, so cancelling it is safe.
                 guard pending.track(task) else { return task.cancel() }
                 deadlines.watch(deadline, until: .now() + request.timeoutInterval)
@@ -104,6 +115,14 @@ public final class URLSessionTransport: Transport {
         delegate.register(task, progress: progress, completion: finish)
         return task
     }
+}
+
+/// The steps of an exchange a test can act at (`URLSessionTransport.init(configuration:observe:)`).
+enum ExchangeStep: Sendable {
+    /// The URLSession task is made, not yet resumed.
+    case taskMade
+    /// The task has its answer, not yet handed to the caller.
+    case answered
 }
 
 /// How a URLSession task's end reaches the caller waiting on it: once, with the body and response or the error.

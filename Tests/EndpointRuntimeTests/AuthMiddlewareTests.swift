@@ -6,22 +6,24 @@ import Testing
 import FoundationNetworking
 #endif
 
-/// A token store whose refresh is slow enough for requests to pile up behind it, and counts refreshes.
+/// A token store whose refresh waits for `gate` (requests pile up behind it), and counts refreshes.
 actor TestTokens: TokenProvider {
     private var current: String?
     private let next: String?
+    private let gate: @Sendable () async throws -> Void
     private(set) var refreshes = 0
 
-    init(_ current: String?, refreshesTo next: String? = nil) {
+    init(_ current: String?, refreshesTo next: String? = nil, gate: @escaping @Sendable () async throws -> Void = {}) {
         self.current = current
         self.next = next
+        self.gate = gate
     }
 
     func token() -> String? { current }
 
     func refreshToken() async throws -> String? {
         refreshes += 1
-        try await Task.sleep(for: .milliseconds(100))
+        try await gate()
         current = next
         return next
     }
@@ -80,8 +82,9 @@ struct AuthMiddlewareTests {
     }
 
     @Test func oneRefreshIsSharedByAllRequestsInFlight() async throws {
-        let tokens = TestTokens("old", refreshesTo: "new")
         let counter = UUID().uuidString
+        // The refresh ends only once all ten requests have reached the server with the old token.
+        let tokens = TestTokens("old", refreshesTo: "new", gate: { try await waitUntil { try await EchoServer.stats(counter).total >= 10 } })
         let client = try client(tokens, counter: counter)
         let paths = try await withThrowingTaskGroup(of: String.self) { group in
             for _ in 0..<10 {

@@ -13,15 +13,34 @@ private final class CountingTask: URLSessionDataTask, @unchecked Sendable {
     override func cancel() { cancels.append(true) }
 }
 
+/// A clock for the grace timer that moves only when the test says: it keeps what is scheduled until `fire()`.
+private final class ManualScheduler: Sendable {
+    private let scheduled = LockedBox<[(delay: DispatchTimeInterval, action: @Sendable () -> Void)]>([])
+
+    var schedule: PendingExchange.Scheduler {
+        { [scheduled] delay, action in scheduled.value.append((delay, action)) }
+    }
+
+    /// The delays asked for so far.
+    var delays: [DispatchTimeInterval] { scheduled.value.map(\.delay) }
+
+    /// Runs every action scheduled so far, as if their time had come.
+    func fire() {
+        let due = scheduled.value
+        scheduled.value = []
+        for entry in due { entry.action() }
+    }
+}
+
 /// How one exchange answers its caller once and cancels its task only after the grace period (see `TransportCancellationRaceTests`
 /// for the race with a real session that this avoids).
 @Suite struct PendingExchangeTests {
     let answer = (Data("{}".utf8), URLResponse(url: URL(fileURLWithPath: "/"), mimeType: nil, expectedContentLength: 2, textEncodingName: nil))
 
     @Test func anAbandonedCallerIsAnsweredAtOnceAndItsTaskCancelledAfterTheGrace() async throws {
-        let pending = PendingExchange(grace: .milliseconds(100))
+        let clock = ManualScheduler()
+        let pending = PendingExchange(grace: .milliseconds(100), schedule: clock.schedule)
         let task = CountingTask()
-        let start = ContinuousClock.now
         await #expect(throws: URLError(.timedOut)) {
             try await withCheckedThrowingContinuation { continuation in
                 #expect(pending.wait(with: continuation))
@@ -29,13 +48,28 @@ private final class CountingTask: URLSessionDataTask, @unchecked Sendable {
                 pending.abandon(with: URLError(.timedOut))
             }
         }
+        #expect(clock.delays == [.milliseconds(100)])
         #expect(task.cancels.values.isEmpty, "cancelled before the grace period")
+        clock.fire()
+        #expect(task.cancels.values.count == 1)
+    }
+
+    @Test func theGraceTimerRunsOnTheRealClockByDefault() async throws {
+        let pending = PendingExchange(grace: .milliseconds(50))
+        let task = CountingTask()
+        await #expect(throws: URLError(.cancelled)) {
+            try await withCheckedThrowingContinuation { continuation in
+                _ = pending.wait(with: continuation)
+                _ = pending.track(task)
+                pending.abandon(with: URLError(.cancelled))
+            }
+        }
         try await waitUntil { task.cancels.values.count == 1 }
-        #expect(ContinuousClock.now - start >= .milliseconds(100))
     }
 
     @Test func aTaskThatEndsWithinTheGraceIsNeverCancelled() async throws {
-        let pending = PendingExchange(grace: .milliseconds(100))
+        let clock = ManualScheduler()
+        let pending = PendingExchange(grace: .milliseconds(100), schedule: clock.schedule)
         let task = CountingTask()
         await #expect(throws: URLError(.cancelled)) {
             try await withCheckedThrowingContinuation { continuation in
@@ -45,12 +79,13 @@ private final class CountingTask: URLSessionDataTask, @unchecked Sendable {
                 pending.end(with: .success(answer))  // too late for the caller, in time for the task
             }
         }
-        try await Task.sleep(for: .milliseconds(300))
+        clock.fire()
         #expect(task.cancels.values.isEmpty)
     }
 
     @Test func theTasksAnswerWinsWhenItComesFirst() async throws {
-        let pending = PendingExchange(grace: .milliseconds(50))
+        let clock = ManualScheduler()
+        let pending = PendingExchange(grace: .milliseconds(50), schedule: clock.schedule)
         let task = CountingTask()
         let (data, _) = try await withCheckedThrowingContinuation { continuation in
             _ = pending.wait(with: continuation)
@@ -59,7 +94,8 @@ private final class CountingTask: URLSessionDataTask, @unchecked Sendable {
             pending.abandon(with: URLError(.timedOut))  // a deadline passing after the answer does nothing
         }
         #expect(data == answer.0)
-        try await Task.sleep(for: .milliseconds(200))
+        #expect(clock.delays.isEmpty, "no grace timer for a caller answered by its task")
+        clock.fire()
         #expect(task.cancels.values.isEmpty)
     }
 
