@@ -3,16 +3,17 @@ import EndpointRuntime
 import Foundation
 
 /// A stand-in for `AuthClient` in an app's tests: set a handler for each endpoint the test uses.
-/// Calling an endpoint without a handler fails with `EndpointError.invalidRequest`.
+/// Calling an endpoint without a handler fails with `EndpointError.invalidRequest`. A handler may throw any error; the
+/// fake throws it as an `EndpointError` (`EndpointError(_:)`: a `URLError` by its code, an `EndpointError` as it is).
 public struct FakeAuthClient: AuthClientProtocol {
     /// Answers `tokenCheck`.
-    public var tokenCheckHandler: (@Sendable () async throws(EndpointError) -> TokenStatus)?
+    public var tokenCheckHandler: (@Sendable () async throws -> TokenStatus)?
     /// Answers `authenticate`.
-    public var authenticateHandler: (@Sendable (String, String) async throws(EndpointError) -> Session)?
+    public var authenticateHandler: (@Sendable (String, String) async throws -> Session)?
     /// Answers `user`.
-    public var userHandler: (@Sendable (Int, [String]?) async throws(EndpointError) -> User)?
+    public var userHandler: (@Sendable (Int, [String]?) async throws -> User)?
     /// Answers `deleteUser`.
-    public var deleteUserHandler: (@Sendable (Int) async throws(EndpointError) -> Empty)?
+    public var deleteUserHandler: (@Sendable (Int) async throws -> Empty)?
 
     /// A fake with no handlers; set those the test needs.
     public init() {}
@@ -22,7 +23,11 @@ public struct FakeAuthClient: AuthClientProtocol {
     /// `GET /token`
     public func tokenCheck() async throws(EndpointError) -> TokenStatus {
         guard let _handler = self.tokenCheckHandler else { throw .invalidRequest("FakeAuthClient.tokenCheckHandler is not set") }
-        return try await _handler()
+        do {
+            return try await _handler()
+        } catch {
+            throw EndpointError(error)
+        }
     }
 
     /// Answered by `authenticateHandler`.
@@ -30,7 +35,11 @@ public struct FakeAuthClient: AuthClientProtocol {
     /// `POST /authenticate`
     public func authenticate(email: String, password: String) async throws(EndpointError) -> Session {
         guard let _handler = self.authenticateHandler else { throw .invalidRequest("FakeAuthClient.authenticateHandler is not set") }
-        return try await _handler(email, password)
+        do {
+            return try await _handler(email, password)
+        } catch {
+            throw EndpointError(error)
+        }
     }
 
     /// Answered by `userHandler`.
@@ -42,7 +51,11 @@ public struct FakeAuthClient: AuthClientProtocol {
     /// - Parameter include: Related records to embed, e.g. teams.
     public func user(id: Int, include: [String]?) async throws(EndpointError) -> User {
         guard let _handler = self.userHandler else { throw .invalidRequest("FakeAuthClient.userHandler is not set") }
-        return try await _handler(id, include)
+        do {
+            return try await _handler(id, include)
+        } catch {
+            throw EndpointError(error)
+        }
     }
 
     /// Answered by `deleteUserHandler`.
@@ -51,6 +64,10 @@ public struct FakeAuthClient: AuthClientProtocol {
     @discardableResult
     public func deleteUser(id: Int) async throws(EndpointError) -> Empty {
         guard let _handler = self.deleteUserHandler else { throw .invalidRequest("FakeAuthClient.deleteUserHandler is not set") }
-        return try await _handler(id)
+        do {
+            return try await _handler(id)
+        } catch {
+            throw EndpointError(error)
+        }
     }
 }

@@ -3,48 +3,49 @@ import EndpointRuntime
 import Foundation
 
 /// A stand-in for `HTTPBinClient` in an app's tests: set a handler for each endpoint the test uses.
-/// Calling an endpoint without a handler fails with `EndpointError.invalidRequest`.
+/// Calling an endpoint without a handler fails with `EndpointError.invalidRequest`. A handler may throw any error; the
+/// fake throws it as an `EndpointError` (`EndpointError(_:)`: a `URLError` by its code, an `EndpointError` as it is).
 public struct FakeHTTPBinClient: HTTPBinClientProtocol {
     /// Answers `get`.
-    public var getHandler: (@Sendable (String?, Int, String?) async throws(EndpointError) -> Echo)?
+    public var getHandler: (@Sendable (String?, Int, String?) async throws -> Echo)?
     /// Answers `postJSON`.
-    public var postJSONHandler: (@Sendable (String, Int, [String]) async throws(EndpointError) -> BodyEcho)?
+    public var postJSONHandler: (@Sendable (String, Int, [String]) async throws -> BodyEcho)?
     /// Answers `postForm`.
-    public var postFormHandler: (@Sendable (String, Int) async throws(EndpointError) -> BodyEcho)?
+    public var postFormHandler: (@Sendable (String, Int) async throws -> BodyEcho)?
     /// Answers `postMultipart`.
-    public var postMultipartHandler: (@Sendable (Data, String) async throws(EndpointError) -> BodyEcho)?
+    public var postMultipartHandler: (@Sendable (Data, String) async throws -> BodyEcho)?
     /// Answers `put`.
-    public var putHandler: (@Sendable (String, Int, [String]) async throws(EndpointError) -> BodyEcho)?
+    public var putHandler: (@Sendable (String, Int, [String]) async throws -> BodyEcho)?
     /// Answers `patch`.
-    public var patchHandler: (@Sendable (String) async throws(EndpointError) -> BodyEcho)?
+    public var patchHandler: (@Sendable (String) async throws -> BodyEcho)?
     /// Answers `delete`.
-    public var deleteHandler: (@Sendable (String) async throws(EndpointError) -> BodyEcho)?
+    public var deleteHandler: (@Sendable (String) async throws -> BodyEcho)?
     /// Answers `status`.
-    public var statusHandler: (@Sendable (Int) async throws(EndpointError) -> Empty)?
+    public var statusHandler: (@Sendable (Int) async throws -> Empty)?
     /// Answers `postStatus`.
-    public var postStatusHandler: (@Sendable (Int) async throws(EndpointError) -> Empty)?
+    public var postStatusHandler: (@Sendable (Int) async throws -> Empty)?
     /// Answers `headers`.
-    public var headersHandler: (@Sendable (String) async throws(EndpointError) -> Headers)?
+    public var headersHandler: (@Sendable (String) async throws -> Headers)?
     /// Answers `bearer`.
-    public var bearerHandler: (@Sendable () async throws(EndpointError) -> BearerResult)?
+    public var bearerHandler: (@Sendable () async throws -> BearerResult)?
     /// Answers `basicAuth`.
-    public var basicAuthHandler: (@Sendable (String, String, String) async throws(EndpointError) -> BasicAuthResult)?
+    public var basicAuthHandler: (@Sendable (String, String, String) async throws -> BasicAuthResult)?
     /// Answers `delay`.
-    public var delayHandler: (@Sendable (Int) async throws(EndpointError) -> Echo)?
+    public var delayHandler: (@Sendable (Int) async throws -> Echo)?
     /// Answers `bytes`.
-    public var bytesHandler: (@Sendable (Int) async throws(EndpointError) -> Data)?
+    public var bytesHandler: (@Sendable (Int) async throws -> Data)?
     /// Answers `uuid`.
-    public var uuidHandler: (@Sendable () async throws(EndpointError) -> UUIDResult)?
+    public var uuidHandler: (@Sendable () async throws -> UUIDResult)?
     /// Answers `responseHeaders`.
-    public var responseHeadersHandler: (@Sendable (String) async throws(EndpointError) -> [String: String])?
+    public var responseHeadersHandler: (@Sendable (String) async throws -> [String: String])?
     /// Answers `redirect`.
-    public var redirectHandler: (@Sendable (Int) async throws(EndpointError) -> Echo)?
+    public var redirectHandler: (@Sendable (Int) async throws -> Echo)?
     /// Answers `gzip`.
-    public var gzipHandler: (@Sendable () async throws(EndpointError) -> GzipEcho)?
+    public var gzipHandler: (@Sendable () async throws -> GzipEcho)?
     /// Answers `anything`.
-    public var anythingHandler: (@Sendable (String, String?) async throws(EndpointError) -> AnythingEcho)?
+    public var anythingHandler: (@Sendable (String, String?) async throws -> AnythingEcho)?
     /// Answers `cookies`.
-    public var cookiesHandler: (@Sendable (String, String?) async throws(EndpointError) -> Cookies)?
+    public var cookiesHandler: (@Sendable (String, String?) async throws -> Cookies)?
 
     /// A fake with no handlers; set those the test needs.
     public init() {}
@@ -59,7 +60,11 @@ public struct FakeHTTPBinClient: HTTPBinClientProtocol {
     /// - Returns: What httpbin saw of a request without a body.
     public func get(search: String?, page: Int, trace: String?) async throws(EndpointError) -> Echo {
         guard let _handler = self.getHandler else { throw .invalidRequest("FakeHTTPBinClient.getHandler is not set") }
-        return try await _handler(search, page, trace)
+        do {
+            return try await _handler(search, page, trace)
+        } catch {
+            throw EndpointError(error)
+        }
     }
 
     /// Answered by `postJSONHandler`.
@@ -71,7 +76,11 @@ public struct FakeHTTPBinClient: HTTPBinClientProtocol {
     /// - Returns: What httpbin saw of a request with a body.
     public func postJSON(name: String, quantity: Int, tags: [String]) async throws(EndpointError) -> BodyEcho {
         guard let _handler = self.postJSONHandler else { throw .invalidRequest("FakeHTTPBinClient.postJSONHandler is not set") }
-        return try await _handler(name, quantity, tags)
+        do {
+            return try await _handler(name, quantity, tags)
+        } catch {
+            throw EndpointError(error)
+        }
     }
 
     /// Answered by `postFormHandler`.
@@ -83,7 +92,11 @@ public struct FakeHTTPBinClient: HTTPBinClientProtocol {
     /// - Returns: What httpbin saw of a request with a body.
     public func postForm(name: String, quantity: Int) async throws(EndpointError) -> BodyEcho {
         guard let _handler = self.postFormHandler else { throw .invalidRequest("FakeHTTPBinClient.postFormHandler is not set") }
-        return try await _handler(name, quantity)
+        do {
+            return try await _handler(name, quantity)
+        } catch {
+            throw EndpointError(error)
+        }
     }
 
     /// Answered by `postMultipartHandler`.
@@ -95,7 +108,11 @@ public struct FakeHTTPBinClient: HTTPBinClientProtocol {
     /// - Returns: What httpbin saw of a request with a body.
     public func postMultipart(file: Data, caption: String, progress: (@Sendable (TransferProgress) -> Void)?) async throws(EndpointError) -> BodyEcho {
         guard let _handler = self.postMultipartHandler else { throw .invalidRequest("FakeHTTPBinClient.postMultipartHandler is not set") }
-        return try await _handler(file, caption)
+        do {
+            return try await _handler(file, caption)
+        } catch {
+            throw EndpointError(error)
+        }
     }
 
     /// Answered by `putHandler`.
@@ -105,7 +122,11 @@ public struct FakeHTTPBinClient: HTTPBinClientProtocol {
     /// - Returns: What httpbin saw of a request with a body.
     public func put(name: String, quantity: Int, tags: [String]) async throws(EndpointError) -> BodyEcho {
         guard let _handler = self.putHandler else { throw .invalidRequest("FakeHTTPBinClient.putHandler is not set") }
-        return try await _handler(name, quantity, tags)
+        do {
+            return try await _handler(name, quantity, tags)
+        } catch {
+            throw EndpointError(error)
+        }
     }
 
     /// Answered by `patchHandler`.
@@ -115,7 +136,11 @@ public struct FakeHTTPBinClient: HTTPBinClientProtocol {
     /// - Returns: What httpbin saw of a request with a body.
     public func patch(name: String) async throws(EndpointError) -> BodyEcho {
         guard let _handler = self.patchHandler else { throw .invalidRequest("FakeHTTPBinClient.patchHandler is not set") }
-        return try await _handler(name)
+        do {
+            return try await _handler(name)
+        } catch {
+            throw EndpointError(error)
+        }
     }
 
     /// Answered by `deleteHandler`.
@@ -125,7 +150,11 @@ public struct FakeHTTPBinClient: HTTPBinClientProtocol {
     /// - Returns: What httpbin saw of a request with a body.
     public func delete(reason: String) async throws(EndpointError) -> BodyEcho {
         guard let _handler = self.deleteHandler else { throw .invalidRequest("FakeHTTPBinClient.deleteHandler is not set") }
-        return try await _handler(reason)
+        do {
+            return try await _handler(reason)
+        } catch {
+            throw EndpointError(error)
+        }
     }
 
     /// Answered by `statusHandler`.
@@ -136,7 +165,11 @@ public struct FakeHTTPBinClient: HTTPBinClientProtocol {
     @discardableResult
     public func status(code: Int) async throws(EndpointError) -> Empty {
         guard let _handler = self.statusHandler else { throw .invalidRequest("FakeHTTPBinClient.statusHandler is not set") }
-        return try await _handler(code)
+        do {
+            return try await _handler(code)
+        } catch {
+            throw EndpointError(error)
+        }
     }
 
     /// Answered by `postStatusHandler`.
@@ -147,7 +180,11 @@ public struct FakeHTTPBinClient: HTTPBinClientProtocol {
     @discardableResult
     public func postStatus(code: Int) async throws(EndpointError) -> Empty {
         guard let _handler = self.postStatusHandler else { throw .invalidRequest("FakeHTTPBinClient.postStatusHandler is not set") }
-        return try await _handler(code)
+        do {
+            return try await _handler(code)
+        } catch {
+            throw EndpointError(error)
+        }
     }
 
     /// Answered by `headersHandler`.
@@ -155,7 +192,11 @@ public struct FakeHTTPBinClient: HTTPBinClientProtocol {
     /// `GET /headers`
     public func headers(tag: String) async throws(EndpointError) -> Headers {
         guard let _handler = self.headersHandler else { throw .invalidRequest("FakeHTTPBinClient.headersHandler is not set") }
-        return try await _handler(tag)
+        do {
+            return try await _handler(tag)
+        } catch {
+            throw EndpointError(error)
+        }
     }
 
     /// Answered by `bearerHandler`.
@@ -165,7 +206,11 @@ public struct FakeHTTPBinClient: HTTPBinClientProtocol {
     /// `GET /bearer`
     public func bearer() async throws(EndpointError) -> BearerResult {
         guard let _handler = self.bearerHandler else { throw .invalidRequest("FakeHTTPBinClient.bearerHandler is not set") }
-        return try await _handler()
+        do {
+            return try await _handler()
+        } catch {
+            throw EndpointError(error)
+        }
     }
 
     /// Answered by `basicAuthHandler`.
@@ -177,7 +222,11 @@ public struct FakeHTTPBinClient: HTTPBinClientProtocol {
     /// - Parameter authorization: 'Basic ' and base64 of user:passwd.
     public func basicAuth(user: String, passwd: String, authorization: String) async throws(EndpointError) -> BasicAuthResult {
         guard let _handler = self.basicAuthHandler else { throw .invalidRequest("FakeHTTPBinClient.basicAuthHandler is not set") }
-        return try await _handler(user, passwd, authorization)
+        do {
+            return try await _handler(user, passwd, authorization)
+        } catch {
+            throw EndpointError(error)
+        }
     }
 
     /// Answered by `delayHandler`.
@@ -189,7 +238,11 @@ public struct FakeHTTPBinClient: HTTPBinClientProtocol {
     /// - Returns: What httpbin saw of a request without a body.
     public func delay(seconds: Int) async throws(EndpointError) -> Echo {
         guard let _handler = self.delayHandler else { throw .invalidRequest("FakeHTTPBinClient.delayHandler is not set") }
-        return try await _handler(seconds)
+        do {
+            return try await _handler(seconds)
+        } catch {
+            throw EndpointError(error)
+        }
     }
 
     /// Answered by `bytesHandler`.
@@ -199,7 +252,11 @@ public struct FakeHTTPBinClient: HTTPBinClientProtocol {
     /// `GET /bytes/{count}`
     public func bytes(count: Int, progress: (@Sendable (TransferProgress) -> Void)?) async throws(EndpointError) -> Data {
         guard let _handler = self.bytesHandler else { throw .invalidRequest("FakeHTTPBinClient.bytesHandler is not set") }
-        return try await _handler(count)
+        do {
+            return try await _handler(count)
+        } catch {
+            throw EndpointError(error)
+        }
     }
 
     /// Answered by `uuidHandler`.
@@ -207,7 +264,11 @@ public struct FakeHTTPBinClient: HTTPBinClientProtocol {
     /// `GET /uuid`
     public func uuid() async throws(EndpointError) -> UUIDResult {
         guard let _handler = self.uuidHandler else { throw .invalidRequest("FakeHTTPBinClient.uuidHandler is not set") }
-        return try await _handler()
+        do {
+            return try await _handler()
+        } catch {
+            throw EndpointError(error)
+        }
     }
 
     /// Answered by `responseHeadersHandler`.
@@ -217,7 +278,11 @@ public struct FakeHTTPBinClient: HTTPBinClientProtocol {
     /// `GET /response-headers`
     public func responseHeaders(trace: String) async throws(EndpointError) -> [String: String] {
         guard let _handler = self.responseHeadersHandler else { throw .invalidRequest("FakeHTTPBinClient.responseHeadersHandler is not set") }
-        return try await _handler(trace)
+        do {
+            return try await _handler(trace)
+        } catch {
+            throw EndpointError(error)
+        }
     }
 
     /// Answered by `redirectHandler`.
@@ -229,7 +294,11 @@ public struct FakeHTTPBinClient: HTTPBinClientProtocol {
     /// - Returns: What httpbin saw of a request without a body.
     public func redirect(times: Int) async throws(EndpointError) -> Echo {
         guard let _handler = self.redirectHandler else { throw .invalidRequest("FakeHTTPBinClient.redirectHandler is not set") }
-        return try await _handler(times)
+        do {
+            return try await _handler(times)
+        } catch {
+            throw EndpointError(error)
+        }
     }
 
     /// Answered by `gzipHandler`.
@@ -237,7 +306,11 @@ public struct FakeHTTPBinClient: HTTPBinClientProtocol {
     /// `GET /gzip`
     public func gzip() async throws(EndpointError) -> GzipEcho {
         guard let _handler = self.gzipHandler else { throw .invalidRequest("FakeHTTPBinClient.gzipHandler is not set") }
-        return try await _handler()
+        do {
+            return try await _handler()
+        } catch {
+            throw EndpointError(error)
+        }
     }
 
     /// Answered by `anythingHandler`.
@@ -245,7 +318,11 @@ public struct FakeHTTPBinClient: HTTPBinClientProtocol {
     /// `GET /anything/{path}`
     public func anything(path: String, note: String?) async throws(EndpointError) -> AnythingEcho {
         guard let _handler = self.anythingHandler else { throw .invalidRequest("FakeHTTPBinClient.anythingHandler is not set") }
-        return try await _handler(path, note)
+        do {
+            return try await _handler(path, note)
+        } catch {
+            throw EndpointError(error)
+        }
     }
 
     /// Answered by `cookiesHandler`.
@@ -253,6 +330,10 @@ public struct FakeHTTPBinClient: HTTPBinClientProtocol {
     /// `GET /cookies`
     public func cookies(flavour: String, size: String?) async throws(EndpointError) -> Cookies {
         guard let _handler = self.cookiesHandler else { throw .invalidRequest("FakeHTTPBinClient.cookiesHandler is not set") }
-        return try await _handler(flavour, size)
+        do {
+            return try await _handler(flavour, size)
+        } catch {
+            throw EndpointError(error)
+        }
     }
 }

@@ -261,8 +261,8 @@ public struct StoreClient: StoreClientProtocol {
     }
 }
 
-/// Completion-handler variants for callers not yet on async/await. Results arrive on `queue` (the main
-/// queue unless told otherwise); the returned handle cancels the request.
+/// Completion-handler variants for callers not yet on async/await: without `queue`, the result arrives on the main
+/// actor (the handler may update the UI directly); with `queue`, on that queue. The returned handle cancels the request.
 extension StoreClient {
     /// Lists products, newest first.
     ///
@@ -270,7 +270,17 @@ extension StoreClient {
     ///
     /// - Parameter search: Words to look for.
     @discardableResult
-    public func products(search: String? = nil, page: Int = 1, tags: [String]? = nil, sort: SortOrder = .newest, queue: DispatchQueue = .main, completion: @escaping @Sendable (Result<ProductPage, EndpointError>) -> Void) -> RequestHandle {
+    public func products(search: String? = nil, page: Int = 1, tags: [String]? = nil, sort: SortOrder = .newest, completion: @escaping @MainActor (Result<ProductPage, EndpointError>) -> Void) -> RequestHandle {
+        RequestHandle.start(completion: completion) { () async throws(EndpointError) -> ProductPage in
+            try await self.products(search: search, page: page, tags: tags, sort: sort)
+        }
+    }
+
+    /// Lists products, newest first.
+    ///
+    /// `GET /products`
+    @discardableResult
+    public func products(search: String? = nil, page: Int = 1, tags: [String]? = nil, sort: SortOrder = .newest, queue: DispatchQueue, completion: @escaping @Sendable (Result<ProductPage, EndpointError>) -> Void) -> RequestHandle {
         RequestHandle.start(queue: queue, completion: completion) { () async throws(EndpointError) -> ProductPage in
             try await self.products(search: search, page: page, tags: tags, sort: sort)
         }
@@ -278,7 +288,15 @@ extension StoreClient {
 
     /// `GET /products/{productID}`
     @discardableResult
-    public func product(productID: UUID, currency: String = "EUR", queue: DispatchQueue = .main, completion: @escaping @Sendable (Result<Product, EndpointError>) -> Void) -> RequestHandle {
+    public func product(productID: UUID, currency: String = "EUR", completion: @escaping @MainActor (Result<Product, EndpointError>) -> Void) -> RequestHandle {
+        RequestHandle.start(completion: completion) { () async throws(EndpointError) -> Product in
+            try await self.product(productID: productID, currency: currency)
+        }
+    }
+
+    /// `GET /products/{productID}`
+    @discardableResult
+    public func product(productID: UUID, currency: String = "EUR", queue: DispatchQueue, completion: @escaping @Sendable (Result<Product, EndpointError>) -> Void) -> RequestHandle {
         RequestHandle.start(queue: queue, completion: completion) { () async throws(EndpointError) -> Product in
             try await self.product(productID: productID, currency: currency)
         }
@@ -286,7 +304,15 @@ extension StoreClient {
 
     /// `GET /products/{productID}/image`
     @discardableResult
-    public func productImage(productID: UUID, queue: DispatchQueue = .main, completion: @escaping @Sendable (Result<Data, EndpointError>) -> Void) -> RequestHandle {
+    public func productImage(productID: UUID, completion: @escaping @MainActor (Result<Data, EndpointError>) -> Void) -> RequestHandle {
+        RequestHandle.start(completion: completion) { () async throws(EndpointError) -> Data in
+            try await self.productImage(productID: productID)
+        }
+    }
+
+    /// `GET /products/{productID}/image`
+    @discardableResult
+    public func productImage(productID: UUID, queue: DispatchQueue, completion: @escaping @Sendable (Result<Data, EndpointError>) -> Void) -> RequestHandle {
         RequestHandle.start(queue: queue, completion: completion) { () async throws(EndpointError) -> Data in
             try await self.productImage(productID: productID)
         }
@@ -294,7 +320,15 @@ extension StoreClient {
 
     /// `GET /products/{productID}/notes`
     @discardableResult
-    public func productNotes(productID: UUID, queue: DispatchQueue = .main, completion: @escaping @Sendable (Result<String, EndpointError>) -> Void) -> RequestHandle {
+    public func productNotes(productID: UUID, completion: @escaping @MainActor (Result<String, EndpointError>) -> Void) -> RequestHandle {
+        RequestHandle.start(completion: completion) { () async throws(EndpointError) -> String in
+            try await self.productNotes(productID: productID)
+        }
+    }
+
+    /// `GET /products/{productID}/notes`
+    @discardableResult
+    public func productNotes(productID: UUID, queue: DispatchQueue, completion: @escaping @Sendable (Result<String, EndpointError>) -> Void) -> RequestHandle {
         RequestHandle.start(queue: queue, completion: completion) { () async throws(EndpointError) -> String in
             try await self.productNotes(productID: productID)
         }
@@ -302,7 +336,15 @@ extension StoreClient {
 
     /// `GET /prices`
     @discardableResult
-    public func prices(ids: [UUID], queue: DispatchQueue = .main, completion: @escaping @Sendable (Result<[String: Double], EndpointError>) -> Void) -> RequestHandle {
+    public func prices(ids: [UUID], completion: @escaping @MainActor (Result<[String: Double], EndpointError>) -> Void) -> RequestHandle {
+        RequestHandle.start(completion: completion) { () async throws(EndpointError) -> [String: Double] in
+            try await self.prices(ids: ids)
+        }
+    }
+
+    /// `GET /prices`
+    @discardableResult
+    public func prices(ids: [UUID], queue: DispatchQueue, completion: @escaping @Sendable (Result<[String: Double], EndpointError>) -> Void) -> RequestHandle {
         RequestHandle.start(queue: queue, completion: completion) { () async throws(EndpointError) -> [String: Double] in
             try await self.prices(ids: ids)
         }
@@ -310,7 +352,15 @@ extension StoreClient {
 
     /// `POST /orders`
     @discardableResult
-    public func createOrder(items: [OrderItem], note: String? = nil, coupon: String? = nil, queue: DispatchQueue = .main, completion: @escaping @Sendable (Result<Order, EndpointError>) -> Void) -> RequestHandle {
+    public func createOrder(items: [OrderItem], note: String? = nil, coupon: String? = nil, completion: @escaping @MainActor (Result<Order, EndpointError>) -> Void) -> RequestHandle {
+        RequestHandle.start(completion: completion) { () async throws(EndpointError) -> Order in
+            try await self.createOrder(items: items, note: note, coupon: coupon)
+        }
+    }
+
+    /// `POST /orders`
+    @discardableResult
+    public func createOrder(items: [OrderItem], note: String? = nil, coupon: String? = nil, queue: DispatchQueue, completion: @escaping @Sendable (Result<Order, EndpointError>) -> Void) -> RequestHandle {
         RequestHandle.start(queue: queue, completion: completion) { () async throws(EndpointError) -> Order in
             try await self.createOrder(items: items, note: note, coupon: coupon)
         }
@@ -318,7 +368,15 @@ extension StoreClient {
 
     /// `PATCH /orders/{orderID}`
     @discardableResult
-    public func updateOrder(orderID: Int64, status: OrderStatus, queue: DispatchQueue = .main, completion: @escaping @Sendable (Result<Order, EndpointError>) -> Void) -> RequestHandle {
+    public func updateOrder(orderID: Int64, status: OrderStatus, completion: @escaping @MainActor (Result<Order, EndpointError>) -> Void) -> RequestHandle {
+        RequestHandle.start(completion: completion) { () async throws(EndpointError) -> Order in
+            try await self.updateOrder(orderID: orderID, status: status)
+        }
+    }
+
+    /// `PATCH /orders/{orderID}`
+    @discardableResult
+    public func updateOrder(orderID: Int64, status: OrderStatus, queue: DispatchQueue, completion: @escaping @Sendable (Result<Order, EndpointError>) -> Void) -> RequestHandle {
         RequestHandle.start(queue: queue, completion: completion) { () async throws(EndpointError) -> Order in
             try await self.updateOrder(orderID: orderID, status: status)
         }
@@ -326,7 +384,15 @@ extension StoreClient {
 
     /// `PUT /orders/{orderID}/receipt`
     @discardableResult
-    public func uploadReceipt(orderID: Int64, receipt: Data, queue: DispatchQueue = .main, completion: @escaping @Sendable (Result<Empty, EndpointError>) -> Void) -> RequestHandle {
+    public func uploadReceipt(orderID: Int64, receipt: Data, completion: @escaping @MainActor (Result<Empty, EndpointError>) -> Void) -> RequestHandle {
+        RequestHandle.start(completion: completion) { () async throws(EndpointError) -> Empty in
+            try await self.uploadReceipt(orderID: orderID, receipt: receipt)
+        }
+    }
+
+    /// `PUT /orders/{orderID}/receipt`
+    @discardableResult
+    public func uploadReceipt(orderID: Int64, receipt: Data, queue: DispatchQueue, completion: @escaping @Sendable (Result<Empty, EndpointError>) -> Void) -> RequestHandle {
         RequestHandle.start(queue: queue, completion: completion) { () async throws(EndpointError) -> Empty in
             try await self.uploadReceipt(orderID: orderID, receipt: receipt)
         }
@@ -334,7 +400,15 @@ extension StoreClient {
 
     /// `POST /photos`
     @discardableResult
-    public func uploadPhoto(photo: Data, caption: String? = nil, pin: String, queue: DispatchQueue = .main, completion: @escaping @Sendable (Result<Empty, EndpointError>) -> Void) -> RequestHandle {
+    public func uploadPhoto(photo: Data, caption: String? = nil, pin: String, completion: @escaping @MainActor (Result<Empty, EndpointError>) -> Void) -> RequestHandle {
+        RequestHandle.start(completion: completion) { () async throws(EndpointError) -> Empty in
+            try await self.uploadPhoto(photo: photo, caption: caption, pin: pin)
+        }
+    }
+
+    /// `POST /photos`
+    @discardableResult
+    public func uploadPhoto(photo: Data, caption: String? = nil, pin: String, queue: DispatchQueue, completion: @escaping @Sendable (Result<Empty, EndpointError>) -> Void) -> RequestHandle {
         RequestHandle.start(queue: queue, completion: completion) { () async throws(EndpointError) -> Empty in
             try await self.uploadPhoto(photo: photo, caption: caption, pin: pin)
         }
@@ -343,7 +417,16 @@ extension StoreClient {
     /// `DELETE /orders/{orderID}`
     @available(*, deprecated, message: "cancelOrder is deprecated in the API spec")
     @discardableResult
-    public func cancelOrder(orderID: Int64, queue: DispatchQueue = .main, completion: @escaping @Sendable (Result<Empty, EndpointError>) -> Void) -> RequestHandle {
+    public func cancelOrder(orderID: Int64, completion: @escaping @MainActor (Result<Empty, EndpointError>) -> Void) -> RequestHandle {
+        RequestHandle.start(completion: completion) { () async throws(EndpointError) -> Empty in
+            try await self.cancelOrder(orderID: orderID)
+        }
+    }
+
+    /// `DELETE /orders/{orderID}`
+    @available(*, deprecated, message: "cancelOrder is deprecated in the API spec")
+    @discardableResult
+    public func cancelOrder(orderID: Int64, queue: DispatchQueue, completion: @escaping @Sendable (Result<Empty, EndpointError>) -> Void) -> RequestHandle {
         RequestHandle.start(queue: queue, completion: completion) { () async throws(EndpointError) -> Empty in
             try await self.cancelOrder(orderID: orderID)
         }
@@ -351,7 +434,15 @@ extension StoreClient {
 
     /// `HEAD /ping`
     @discardableResult
-    public func ping(queue: DispatchQueue = .main, completion: @escaping @Sendable (Result<Empty, EndpointError>) -> Void) -> RequestHandle {
+    public func ping(completion: @escaping @MainActor (Result<Empty, EndpointError>) -> Void) -> RequestHandle {
+        RequestHandle.start(completion: completion) { () async throws(EndpointError) -> Empty in
+            try await self.ping()
+        }
+    }
+
+    /// `HEAD /ping`
+    @discardableResult
+    public func ping(queue: DispatchQueue, completion: @escaping @Sendable (Result<Empty, EndpointError>) -> Void) -> RequestHandle {
         RequestHandle.start(queue: queue, completion: completion) { () async throws(EndpointError) -> Empty in
             try await self.ping()
         }
@@ -359,7 +450,15 @@ extension StoreClient {
 
     /// `OPTIONS /`
     @discardableResult
-    public func capabilities(queue: DispatchQueue = .main, completion: @escaping @Sendable (Result<Empty, EndpointError>) -> Void) -> RequestHandle {
+    public func capabilities(completion: @escaping @MainActor (Result<Empty, EndpointError>) -> Void) -> RequestHandle {
+        RequestHandle.start(completion: completion) { () async throws(EndpointError) -> Empty in
+            try await self.capabilities()
+        }
+    }
+
+    /// `OPTIONS /`
+    @discardableResult
+    public func capabilities(queue: DispatchQueue, completion: @escaping @Sendable (Result<Empty, EndpointError>) -> Void) -> RequestHandle {
         RequestHandle.start(queue: queue, completion: completion) { () async throws(EndpointError) -> Empty in
             try await self.capabilities()
         }

@@ -3,32 +3,33 @@ import EndpointRuntime
 import Foundation
 
 /// A stand-in for `StoreClient` in an app's tests: set a handler for each endpoint the test uses.
-/// Calling an endpoint without a handler fails with `EndpointError.invalidRequest`.
+/// Calling an endpoint without a handler fails with `EndpointError.invalidRequest`. A handler may throw any error; the
+/// fake throws it as an `EndpointError` (`EndpointError(_:)`: a `URLError` by its code, an `EndpointError` as it is).
 public struct FakeStoreClient: StoreClientProtocol {
     /// Answers `products`.
-    public var productsHandler: (@Sendable (String?, Int, [String]?, SortOrder) async throws(EndpointError) -> ProductPage)?
+    public var productsHandler: (@Sendable (String?, Int, [String]?, SortOrder) async throws -> ProductPage)?
     /// Answers `product`.
-    public var productHandler: (@Sendable (UUID, String) async throws(EndpointError) -> Product)?
+    public var productHandler: (@Sendable (UUID, String) async throws -> Product)?
     /// Answers `productImage`.
-    public var productImageHandler: (@Sendable (UUID) async throws(EndpointError) -> Data)?
+    public var productImageHandler: (@Sendable (UUID) async throws -> Data)?
     /// Answers `productNotes`.
-    public var productNotesHandler: (@Sendable (UUID) async throws(EndpointError) -> String)?
+    public var productNotesHandler: (@Sendable (UUID) async throws -> String)?
     /// Answers `prices`.
-    public var pricesHandler: (@Sendable ([UUID]) async throws(EndpointError) -> [String: Double])?
+    public var pricesHandler: (@Sendable ([UUID]) async throws -> [String: Double])?
     /// Answers `createOrder`.
-    public var createOrderHandler: (@Sendable ([OrderItem], String?, String?) async throws(EndpointError) -> Order)?
+    public var createOrderHandler: (@Sendable ([OrderItem], String?, String?) async throws -> Order)?
     /// Answers `updateOrder`.
-    public var updateOrderHandler: (@Sendable (Int64, OrderStatus) async throws(EndpointError) -> Order)?
+    public var updateOrderHandler: (@Sendable (Int64, OrderStatus) async throws -> Order)?
     /// Answers `uploadReceipt`.
-    public var uploadReceiptHandler: (@Sendable (Int64, Data) async throws(EndpointError) -> Empty)?
+    public var uploadReceiptHandler: (@Sendable (Int64, Data) async throws -> Empty)?
     /// Answers `uploadPhoto`.
-    public var uploadPhotoHandler: (@Sendable (Data, String?, String) async throws(EndpointError) -> Empty)?
+    public var uploadPhotoHandler: (@Sendable (Data, String?, String) async throws -> Empty)?
     /// Answers `cancelOrder`.
-    public var cancelOrderHandler: (@Sendable (Int64) async throws(EndpointError) -> Empty)?
+    public var cancelOrderHandler: (@Sendable (Int64) async throws -> Empty)?
     /// Answers `ping`.
-    public var pingHandler: (@Sendable () async throws(EndpointError) -> Empty)?
+    public var pingHandler: (@Sendable () async throws -> Empty)?
     /// Answers `capabilities`.
-    public var capabilitiesHandler: (@Sendable () async throws(EndpointError) -> Empty)?
+    public var capabilitiesHandler: (@Sendable () async throws -> Empty)?
 
     /// A fake with no handlers; set those the test needs.
     public init() {}
@@ -42,7 +43,11 @@ public struct FakeStoreClient: StoreClientProtocol {
     /// - Parameter search: Words to look for.
     public func products(search: String?, page: Int, tags: [String]?, sort: SortOrder) async throws(EndpointError) -> ProductPage {
         guard let _handler = self.productsHandler else { throw .invalidRequest("FakeStoreClient.productsHandler is not set") }
-        return try await _handler(search, page, tags, sort)
+        do {
+            return try await _handler(search, page, tags, sort)
+        } catch {
+            throw EndpointError(error)
+        }
     }
 
     /// Answered by `productHandler`.
@@ -50,7 +55,11 @@ public struct FakeStoreClient: StoreClientProtocol {
     /// `GET /products/{productID}`
     public func product(productID: UUID, currency: String) async throws(EndpointError) -> Product {
         guard let _handler = self.productHandler else { throw .invalidRequest("FakeStoreClient.productHandler is not set") }
-        return try await _handler(productID, currency)
+        do {
+            return try await _handler(productID, currency)
+        } catch {
+            throw EndpointError(error)
+        }
     }
 
     /// Answered by `productImageHandler`.
@@ -58,7 +67,11 @@ public struct FakeStoreClient: StoreClientProtocol {
     /// `GET /products/{productID}/image`
     public func productImage(productID: UUID, progress: (@Sendable (TransferProgress) -> Void)?) async throws(EndpointError) -> Data {
         guard let _handler = self.productImageHandler else { throw .invalidRequest("FakeStoreClient.productImageHandler is not set") }
-        return try await _handler(productID)
+        do {
+            return try await _handler(productID)
+        } catch {
+            throw EndpointError(error)
+        }
     }
 
     /// Answered by `productNotesHandler`.
@@ -66,7 +79,11 @@ public struct FakeStoreClient: StoreClientProtocol {
     /// `GET /products/{productID}/notes`
     public func productNotes(productID: UUID) async throws(EndpointError) -> String {
         guard let _handler = self.productNotesHandler else { throw .invalidRequest("FakeStoreClient.productNotesHandler is not set") }
-        return try await _handler(productID)
+        do {
+            return try await _handler(productID)
+        } catch {
+            throw EndpointError(error)
+        }
     }
 
     /// Answered by `pricesHandler`.
@@ -74,7 +91,11 @@ public struct FakeStoreClient: StoreClientProtocol {
     /// `GET /prices`
     public func prices(ids: [UUID]) async throws(EndpointError) -> [String: Double] {
         guard let _handler = self.pricesHandler else { throw .invalidRequest("FakeStoreClient.pricesHandler is not set") }
-        return try await _handler(ids)
+        do {
+            return try await _handler(ids)
+        } catch {
+            throw EndpointError(error)
+        }
     }
 
     /// Answered by `createOrderHandler`.
@@ -82,7 +103,11 @@ public struct FakeStoreClient: StoreClientProtocol {
     /// `POST /orders`
     public func createOrder(items: [OrderItem], note: String?, coupon: String?) async throws(EndpointError) -> Order {
         guard let _handler = self.createOrderHandler else { throw .invalidRequest("FakeStoreClient.createOrderHandler is not set") }
-        return try await _handler(items, note, coupon)
+        do {
+            return try await _handler(items, note, coupon)
+        } catch {
+            throw EndpointError(error)
+        }
     }
 
     /// Answered by `updateOrderHandler`.
@@ -90,7 +115,11 @@ public struct FakeStoreClient: StoreClientProtocol {
     /// `PATCH /orders/{orderID}`
     public func updateOrder(orderID: Int64, status: OrderStatus) async throws(EndpointError) -> Order {
         guard let _handler = self.updateOrderHandler else { throw .invalidRequest("FakeStoreClient.updateOrderHandler is not set") }
-        return try await _handler(orderID, status)
+        do {
+            return try await _handler(orderID, status)
+        } catch {
+            throw EndpointError(error)
+        }
     }
 
     /// Answered by `uploadReceiptHandler`.
@@ -99,7 +128,11 @@ public struct FakeStoreClient: StoreClientProtocol {
     @discardableResult
     public func uploadReceipt(orderID: Int64, receipt: Data, progress: (@Sendable (TransferProgress) -> Void)?) async throws(EndpointError) -> Empty {
         guard let _handler = self.uploadReceiptHandler else { throw .invalidRequest("FakeStoreClient.uploadReceiptHandler is not set") }
-        return try await _handler(orderID, receipt)
+        do {
+            return try await _handler(orderID, receipt)
+        } catch {
+            throw EndpointError(error)
+        }
     }
 
     /// Answered by `uploadPhotoHandler`.
@@ -108,7 +141,11 @@ public struct FakeStoreClient: StoreClientProtocol {
     @discardableResult
     public func uploadPhoto(photo: Data, caption: String?, pin: String, progress: (@Sendable (TransferProgress) -> Void)?) async throws(EndpointError) -> Empty {
         guard let _handler = self.uploadPhotoHandler else { throw .invalidRequest("FakeStoreClient.uploadPhotoHandler is not set") }
-        return try await _handler(photo, caption, pin)
+        do {
+            return try await _handler(photo, caption, pin)
+        } catch {
+            throw EndpointError(error)
+        }
     }
 
     /// Answered by `cancelOrderHandler`.
@@ -117,7 +154,11 @@ public struct FakeStoreClient: StoreClientProtocol {
     @discardableResult
     public func cancelOrder(orderID: Int64) async throws(EndpointError) -> Empty {
         guard let _handler = self.cancelOrderHandler else { throw .invalidRequest("FakeStoreClient.cancelOrderHandler is not set") }
-        return try await _handler(orderID)
+        do {
+            return try await _handler(orderID)
+        } catch {
+            throw EndpointError(error)
+        }
     }
 
     /// Answered by `pingHandler`.
@@ -126,7 +167,11 @@ public struct FakeStoreClient: StoreClientProtocol {
     @discardableResult
     public func ping() async throws(EndpointError) -> Empty {
         guard let _handler = self.pingHandler else { throw .invalidRequest("FakeStoreClient.pingHandler is not set") }
-        return try await _handler()
+        do {
+            return try await _handler()
+        } catch {
+            throw EndpointError(error)
+        }
     }
 
     /// Answered by `capabilitiesHandler`.
@@ -135,6 +180,10 @@ public struct FakeStoreClient: StoreClientProtocol {
     @discardableResult
     public func capabilities() async throws(EndpointError) -> Empty {
         guard let _handler = self.capabilitiesHandler else { throw .invalidRequest("FakeStoreClient.capabilitiesHandler is not set") }
-        return try await _handler()
+        do {
+            return try await _handler()
+        } catch {
+            throw EndpointError(error)
+        }
     }
 }

@@ -4,7 +4,9 @@ import PackagePlugin
 /// The build tool plugin: for every `X.endpoints.yaml` in a target, runs
 /// `endpointgen generate <spec> --output <plugin work folder> --model-files by-letter --quiet` and compiles the
 /// files it writes (`X/XClient.swift`, `X/XEndpoints.swift`, `X/XFake.swift` and the models by initial letter,
-/// `X/XModels+A.swift` … `X/XModels+Z.swift`, `X/XModels+_.swift`) into the target.
+/// `X/XModels+A.swift` … `X/XModels+Z.swift`, `X/XModels+_.swift`) into the target. SwiftPM targets come through
+/// `BuildToolPlugin`, Xcode project targets through `XcodeBuildToolPlugin` (below); both build their commands with
+/// `commands(tool:inputFiles:workDirectory:targetName:)`.
 @main struct EndpointGenPlugin: BuildToolPlugin {
     /// The files endpointgen writes per spec with `--model-files by-letter`, declared before it runs. The
     /// letters are endpointgen's `ModelFiles.letters` (a plugin cannot import the package's modules).
@@ -12,23 +14,44 @@ import PackagePlugin
         "Models+\(Character(Unicode.Scalar($0)!))"
     } + ["Models+_"]
 
+    /// A target of a Swift package.
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
         guard let target = target as? SourceModuleTarget else { return [] }
-        let yamlFiles = target.sourceFiles.map(\.url).filter { $0.pathExtension == "yaml" }
+        return Self.commands(
+            tool: try context.tool(named: "endpointgen").url, inputFiles: target.sourceFiles.map(\.url),
+            workDirectory: context.pluginWorkDirectoryURL, targetName: target.name)
+    }
+
+    /// One build command per spec among `inputFiles` (the target's files): `tool` generates it into `workDirectory`.
+    static func commands(tool: URL, inputFiles: [URL], workDirectory: URL, targetName: String) -> [Command] {
+        let yamlFiles = inputFiles.filter { $0.pathExtension == "yaml" }
         let specs = yamlFiles.filter { $0.lastPathComponent.hasSuffix(".endpoints.yaml") }
-        let tool = try context.tool(named: "endpointgen")
-        let output = context.pluginWorkDirectoryURL
         return specs.map { spec in
             // endpointgen names outputs after the file name up to its first dot: MyAPI.endpoints.yaml → MyAPI.
             let stem = String(spec.lastPathComponent.prefix { $0 != "." })
             return .buildCommand(
-                displayName: "Generating the \(stem) client from \(spec.lastPathComponent)",
-                executable: tool.url,
-                arguments: ["generate", spec.path, "--output", output.path, "--model-files", "by-letter", "--quiet"],
+                displayName: "Generating the \(stem) client of \(targetName) from \(spec.lastPathComponent)",
+                executable: tool,
+                arguments: ["generate", spec.path, "--output", workDirectory.path, "--model-files", "by-letter", "--quiet"],
                 // Every YAML file of the target, not just the spec: any of them may be one it includes.
                 inputFiles: yamlFiles,
-                outputFiles: Self.outputs.map { output.appending(path: "\(stem)/\(stem)\($0).swift") }
+                // `appendingPathComponent`, not macOS 13's `appending(path:)`: SwiftPM may compile a plugin for an older
+                // macOS (PackagePlugin's own deployment target).
+                outputFiles: outputs.map { workDirectory.appendingPathComponent("\(stem)/\(stem)\($0).swift") }
             )
         }
     }
 }
+
+#if canImport(XcodeProjectPlugin)
+import XcodeProjectPlugin
+
+extension EndpointGenPlugin: XcodeBuildToolPlugin {
+    /// A target of an Xcode project (an app, say): its files are those it has as members, specs included.
+    func createBuildCommands(context: XcodePluginContext, target: XcodeTarget) throws -> [Command] {
+        Self.commands(
+            tool: try context.tool(named: "endpointgen").url, inputFiles: target.inputFiles.map(\.url),
+            workDirectory: context.pluginWorkDirectoryURL, targetName: target.displayName)
+    }
+}
+#endif

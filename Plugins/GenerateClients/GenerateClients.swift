@@ -63,6 +63,7 @@ import PackagePlugin
             rest.insert(existing.lastPathComponent, at: 0)
             existing.deleteLastPathComponent()
         }
-        return rest.reduce(existing.resolvingSymlinksInPath()) { $0.appending(path: $1) }.standardizedFileURL.path
+        // `appendingPathComponent`, not macOS 13's `appending(path:)`: SwiftPM may compile a plugin for an older macOS.
+        return rest.reduce(existing.resolvingSymlinksInPath()) { $0.appendingPathComponent($1) }.standardizedFileURL.path
     }
 }

@@ -87,10 +87,18 @@ public final class EndpointClient: Sendable {
         return (response.data, response.response)
     }
 
+    /// Sends `request` and calls `completion` on the main actor with the result; the handle cancels it.
+    @discardableResult
+    public func send<R>(_ request: Request<R>, completion: @escaping @MainActor (Result<R, EndpointError>) -> Void) -> RequestHandle {
+        RequestHandle.start(completion: completion) { () async throws(EndpointError) -> R in
+            try await self.send(request, progress: nil)
+        }
+    }
+
     /// Sends `request` and calls `completion` on `queue` with the result; the handle cancels it.
     @discardableResult
     public func send<R>(
-        _ request: Request<R>, queue: DispatchQueue = .main, completion: @escaping @Sendable (Result<R, EndpointError>) -> Void
+        _ request: Request<R>, queue: DispatchQueue, completion: @escaping @Sendable (Result<R, EndpointError>) -> Void
     ) -> RequestHandle {
         RequestHandle.start(queue: queue, completion: completion) { () async throws(EndpointError) -> R in
             try await self.send(request, progress: nil)

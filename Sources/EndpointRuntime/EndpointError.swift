@@ -5,10 +5,15 @@ import FoundationNetworking
 #endif
 
 /// Every way a request can fail, one case per thing a caller may want to handle.
+///
+/// Equal errors are the same failure: two `.transport` errors are equal when their codes are, whatever their
+/// descriptions say (see `==`); every other case compares all its values.
 public enum EndpointError: Error, Sendable, Equatable {
     /// The request could not be built (e.g. an empty required string, a header with a line break); it was not sent.
     case invalidRequest(String)
-    /// The connection failed, with the `URLError` code (e.g. `.cannotConnectToHost`).
+    /// The connection failed, with the `URLError` code (e.g. `.cannotConnectToHost`) and, for display only, the
+    /// platform's description of it (its `localizedDescription`: in the user's language, worded by URLSession on
+    /// Darwin and by libcurl on Linux).
     case transport(code: URLError.Code, description: String)
     /// The request took longer than its timeout.
     case timeout
@@ -68,6 +73,32 @@ public enum EndpointError: Error, Sendable, Equatable {
             self = .cancelled
         default:
             self = .transport(code: .unknown, description: String(describing: error))
+        }
+    }
+}
+
+extension EndpointError {
+    /// Whether `a` and `b` are the same failure. A `.transport` failure is identified by its code alone: every code is
+    /// one of `URLError`'s, in the one domain `NSURLErrorDomain` (an error of another domain a transport throws becomes
+    /// `.unknown`), and the description is localised text that would make equal failures differ by the user's language.
+    public static func == (a: EndpointError, b: EndpointError) -> Bool {
+        switch (a, b) {
+        case (.transport(let a, _), .transport(let b, _)):
+            return a == b
+        case (.invalidRequest(let a), .invalidRequest(let b)):
+            return a == b
+        case (.timeout, .timeout), (.cancelled, .cancelled):
+            return true
+        case (.unacceptableStatus(let status, let message, let body), .unacceptableStatus(let otherStatus, let otherMessage, let otherBody)):
+            return status == otherStatus && message == otherMessage && body == otherBody
+        case (.unacceptableContentType(let type, let status, let body), .unacceptableContentType(let otherType, let otherStatus, let otherBody)):
+            return type == otherType && status == otherStatus && body == otherBody
+        case (.decodingFailed(let type, let path, let reason, let status, let body),
+            .decodingFailed(let otherType, let otherPath, let otherReason, let otherStatus, let otherBody)):
+            return type == otherType && path == otherPath && reason == otherReason && status == otherStatus && body == otherBody
+        case (.invalidRequest, _), (.transport, _), (.timeout, _), (.cancelled, _), (.unacceptableStatus, _),
+            (.unacceptableContentType, _), (.decodingFailed, _):
+            return false
         }
     }
 }

@@ -5,7 +5,8 @@ import FoundationNetworking
 #endif
 
 /// The one delegate of a `URLSessionTransport`'s session: collects each task's body, reports its
-/// progress, tells its caller on completion, and keeps credentials from other hosts on redirects.
+/// progress, tells its caller on completion, keeps credentials from other hosts on redirects, and hands a server's
+/// authentication challenge back to the runtime as its 401.
 ///
 /// `@unchecked Sendable` is safe: its only state is `tasks` and `refused`, each a `LockedState`.
 final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
@@ -90,23 +91,45 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
         a.scheme?.lowercased() == b.scheme?.lowercased() && a.host?.lowercased() == b.host?.lowercased() && a.port == b.port
     }
 
-    #if canImport(FoundationNetworking)
-    /// Refuses a server's authentication challenge (a 401 with `WWW-Authenticate`) when no stored credential answers it,
-    /// remembering the 401 so the task's caller gets it as a response.
+    /// Refuses a server's authentication challenge (a 401 with `WWW-Authenticate`), remembering the 401 so the task's
+    /// caller gets it as a response: the runtime sends the token itself and refreshes it on a 401 (`AuthMiddleware`).
     ///
-    /// FoundationNetworking's default handling without a credential does nothing, so the task would hang forever
-    /// (swift-corelibs-foundation#5456); refusing cancels it instead, and the callers turn that back into the 401.
+    /// Linux: only when no stored credential answers it. FoundationNetworking's default handling without a credential
+    /// does nothing, so the task would hang forever (swift-corelibs-foundation#5456); refusing cancels it instead, and
+    /// the callers turn that back into the 401.
+    ///
+    /// Darwin: whenever the challenge is the server's HTTP authentication (`isServerAuthentication`), even with a
+    /// proposed credential. URLSession's default handling would answer it with a credential from the session's
+    /// `URLCredentialStorage` (by default `.shared`, which other code of the app fills), and the 401 would never reach
+    /// the token-refresh path. Cancelling the challenge ends the task whatever error Darwin reports for it, and the
+    /// remembered 401 comes back as on Linux (its body is not read: a cancelled challenge's task stops there). TLS
+    /// challenges (server trust, client certificates) and proxies keep the default handling.
     func urlSession(
         _ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
         completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
     ) {
-        guard challenge.proposedCredential == nil, let response = (challenge.failureResponse ?? task.response) as? HTTPURLResponse else {
+        #if canImport(FoundationNetworking)
+        let refuses = challenge.proposedCredential == nil
+        #else
+        let refuses = Self.isServerAuthentication(challenge.protectionSpace)
+        #endif
+        guard refuses, let response = (challenge.failureResponse ?? task.response) as? HTTPURLResponse else {
             return completionHandler(.performDefaultHandling, nil)
         }
         refused.withLock { $0[task.taskIdentifier] = response }
         completionHandler(.cancelAuthenticationChallenge, nil)
     }
-    #endif
+
+    /// Whether a challenge for `space` is the server's own HTTP authentication (Basic, Digest, NTLM, Negotiate, or one
+    /// URLSession adds later), which the delegate refuses on Darwin: not TLS (server trust, client certificates), not
+    /// a proxy's.
+    static func isServerAuthentication(_ space: URLProtectionSpace) -> Bool {
+        !space.isProxy() && !tlsAuthenticationMethods.contains(space.authenticationMethod)
+    }
+
+    /// The values of Foundation's `NSURLAuthenticationMethodServerTrust` and `NSURLAuthenticationMethodClientCertificate`,
+    /// spelled out because FoundationNetworking marks both names unavailable (so Linux can test `isServerAuthentication`).
+    static let tlsAuthenticationMethods: Set<String> = ["NSURLAuthenticationMethodServerTrust", "NSURLAuthenticationMethodClientCertificate"]
 
     /// The 401 whose challenge was refused for `task`, once; `nil` for any other task.
     func refusedResponse(of task: URLSessionTask) -> HTTPURLResponse? {

@@ -82,8 +82,8 @@ public final class URLSessionTransport: Transport {
         }
     }
 
-    /// A data task with a completion handler (see the type's comment). On Linux, a 401 whose authentication challenge
-    /// the delegate refused (see `SessionDelegate`) comes back as that response rather than as a cancellation.
+    /// A data task with a completion handler (see the type's comment). A 401 whose authentication challenge the
+    /// delegate refused (see `SessionDelegate`) comes back as that response rather than as a cancellation.
     private func untracked(_ request: URLRequest, finish: @escaping ExchangeCompletion) -> URLSessionTask {
         let task = LockedState<URLSessionDataTask?>(nil)
         let dataTask = session.dataTask(with: request) { [delegate] data, response, error in

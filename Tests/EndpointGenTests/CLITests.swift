@@ -38,7 +38,7 @@ import TestSupport
         /// Runs `endpointgen` with `arguments` in this folder: exit status, stdout, stderr.
         func run(_ arguments: String...) throws -> (status: Int32, output: String, errors: String) {
             let process = Process()
-            process.executableURL = Bundle.main.bundleURL.appendingPathComponent("endpointgen")
+            process.executableURL = TestEnvironment.productsFolder.appendingPathComponent("endpointgen")
             process.arguments = arguments
             process.currentDirectoryURL = root
             let output = Pipe()

@@ -48,7 +48,7 @@ struct URLSessionTransportTests {
             _ = try await EndpointClient(configuration: configuration).send(Request<Empty>(method: .get, path: "/"))
             Issue.record("port 1 answered")
         } catch {
-            #expect(error == .transport(code: .cannotConnectToHost, description: error.transportDescription))
+            #expect(error == .transport(code: .cannotConnectToHost, description: "(any wording)"))
         }
     }
 
@@ -122,14 +122,6 @@ struct URLSessionTransportTests {
         await #expect(throws: EndpointError.unacceptableStatus(statusCode: 404, message: configuration.fallbackErrorMessage, body: Data())) {
             try await client.send(missing)
         }
-    }
-}
-
-extension EndpointError {
-    /// The description of a transport failure (platform wording), so tests can compare whole errors.
-    var transportDescription: String {
-        if case .transport(_, let description) = self { return description }
-        return ""
     }
 }
 

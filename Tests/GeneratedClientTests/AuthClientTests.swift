@@ -114,4 +114,30 @@ import FoundationNetworking
             try await client.tokenCheck()
         }
     }
+
+    /// A handler may throw any error; callers of the fake still get an `EndpointError`, as from the real client.
+    @Test func theFakeThrowsWhatItsHandlerThrowsAsAnEndpointError() async throws {
+        var fake = FakeAuthClient()
+        fake.userHandler = { _, _ in throw EndpointError.unacceptableStatus(statusCode: 404, message: "no such user", body: Data()) }
+        fake.deleteUserHandler = { _ in throw URLError(.notConnectedToInternet) }
+        await #expect(throws: EndpointError.unacceptableStatus(statusCode: 404, message: "no such user", body: Data())) {
+            try await fake.user(id: 7, include: nil)
+        }
+        await #expect(throws: EndpointError.transport(code: .notConnectedToInternet, description: "")) {
+            try await fake.deleteUser(id: 7)
+        }
+    }
+
+    /// A handler's type is a plain `async throws` closure: the type metadata of a typed-throws closure needs the
+    /// Swift 6 runtime (macOS 15, iOS 18), and the package supports macOS 13 and iOS 16, where `fake.userHandler as Any`,
+    /// `XCTAssertNil(fake.userHandler)` or a `Mirror` of the fake would not compile or would not resolve the type.
+    @Test func theFakesHandlerTypesNeedNoTypedThrowsMetadata() {
+        let fake = FakeAuthClient()
+        let handlers: [Any] = [fake.tokenCheckHandler as Any, fake.authenticateHandler as Any, fake.userHandler as Any, fake.deleteUserHandler as Any]
+        for handler in handlers {
+            #expect(!String(describing: type(of: handler)).contains("throws("), "\(type(of: handler))")
+        }
+        #expect(Mirror(reflecting: fake).children.count == 4)
+        #expect(String(describing: type(of: fake.userHandler)) == "Optional<@Sendable (Int, Optional<Array<String>>) async throws -> User>")
+    }
 }

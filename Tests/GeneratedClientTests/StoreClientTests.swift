@@ -8,7 +8,7 @@ import FoundationNetworking
 #endif
 
 /// The generated `StoreClient` (from Specs/Store.yaml, which uses every feature of the spec format):
-/// bodies of each encoding, templated headers, per-endpoint policy and the completion-handler variant.
+/// bodies of each encoding, templated headers, per-endpoint policy and the completion-handler variants.
 @Suite struct StoreClientTests {
     let transport = StubTransport()
     let client: StoreClient
@@ -119,6 +119,42 @@ import FoundationNetworking
         let query = transport.requests.first?.url?.query ?? ""
         #expect(query.contains("q=tea") && query.contains("page=1") && query.contains("sort=newest"))
     }
+
+    /// Without a queue, the handler is `@MainActor`: it touches a main-actor model, as UIKit and SwiftUI code does,
+    /// with no `MainActor.assumeIsolated` (this file would not compile if the handler were only `@Sendable`), and
+    /// runs on the main queue. (The queue, not `Thread.isMainThread`: under `swift test` on Linux the main queue's
+    /// work runs on another thread than the process's first one; on Darwin the main queue is the main thread's.)
+    @MainActor @Test func theCompletionHandlerVariantWithoutAQueueCallsBackOnTheMainActor() async throws {
+        transport.enqueue(.json(#"{"items": [], "page": {"total": 3}}"#))
+        let model = ProductListModel()
+        await withCheckedContinuation { continuation in
+            model.load(from: client) { continuation.resume() }
+        }
+        #expect(model.total == 3)
+        #expect(model.calledBackOn == "main")
+    }
+
+    /// A view model as an app has one: main-actor state, loaded with the completion-handler variant.
+    @MainActor final class ProductListModel {
+        private(set) var total: Int?
+        /// `main` when the handler ran on the main queue (see `queueName`), else `nil`.
+        private(set) var calledBackOn: String?
+
+        func load(from client: StoreClient, then done: @escaping @MainActor () -> Void) {
+            client.products(search: "tea") { result in
+                self.calledBackOn = DispatchQueue.getSpecific(key: StoreClientTests.queueName)
+                self.total = try? result.get().page.total
+                done()
+            }
+        }
+    }
+
+    /// Names the main queue, so a handler can tell it runs there.
+    static let queueName: DispatchSpecificKey<String> = {
+        let key = DispatchSpecificKey<String>()
+        DispatchQueue.main.setSpecific(key: key, value: "main")
+        return key
+    }()
 
     @Test func theCompletionHandlerVariantReportsValidationFailures() async throws {
         let result = await withCheckedContinuation { continuation in

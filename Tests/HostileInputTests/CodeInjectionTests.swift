@@ -2,6 +2,7 @@ import EndpointGenCore
 import EndpointSpec
 import Foundation
 import Testing
+import TestSupport
 import YAML
 
 /// Spec text carrying Swift syntax stays text: the generated client compiles (warnings are errors) and,
@@ -38,7 +39,7 @@ import YAML
         sources[0] = main.path
 
         // Link against the EndpointRuntime this test run built: its module and object files sit in the products folder.
-        let products = Bundle.main.bundleURL
+        let products = TestEnvironment.productsFolder
         let runtimeObjects = try FileManager.default.contentsOfDirectory(atPath: products.appendingPathComponent("EndpointRuntime.build").path)
             .filter { $0.hasSuffix(".o") }.map { products.appendingPathComponent("EndpointRuntime.build/\($0)").path }
         let executable = folder.appendingPathComponent("checker").path

@@ -1,7 +1,7 @@
 import EndpointRuntime
 import Foundation
-import Synchronization
 import Testing
+import TestSupport
 
 /// What the hostile server's catch-all route answers: the path it saw and the token that came with it.
 struct Seen: Decodable, Sendable, Equatable {
@@ -10,7 +10,7 @@ struct Seen: Decodable, Sendable, Equatable {
 }
 
 /// The runtime against a server that misbehaves: each case ends in the typed error, within the timeout
-/// (1 s) plus slack, with bounded memory; none hangs or crashes. Serialized: one case measures this
+/// (1 s) plus slack, with bounded memory (measured on Linux); none hangs or crashes. Serialized: one case measures this
 /// process's memory, which the others would disturb.
 @Suite(.serialized) struct HostileServerTests {
     /// How long a case may take before it counts as hung: the 1 s timeout, plus slack for a loaded machine.
@@ -39,7 +39,7 @@ struct Seen: Decodable, Sendable, Equatable {
         }
     }
 
-    /// Resident memory of this process, in MiB (Linux).
+    /// Resident memory of this process, in MiB, from `/proc` (Linux only: elsewhere it reads 0).
     static func residentMiB() -> Int {
         let statm = (try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8)) ?? ""
         let pages = statm.split(separator: " ").dropFirst().first.flatMap { Int($0) } ?? 0
@@ -79,7 +79,10 @@ struct Seen: Decodable, Sendable, Equatable {
         let before = Self.residentMiB()
         let result = try await outcome(Request<Seen>(method: .get, path: "/huge"))
         #expect(result == .failure(.timeout))
+        #if os(Linux)  // where `residentMiB` can measure
+        #expect(before > 0)
         #expect(Self.residentMiB() - before < 256, "resident memory grew from \(before) MiB to \(Self.residentMiB()) MiB")
+        #endif
     }
 
     @Test func malformedJSONIsADecodingFailure() async throws {
@@ -100,7 +103,10 @@ struct Seen: Decodable, Sendable, Equatable {
 
     @Test func aRedirectLoopEnds() async throws {
         let result = try await outcome(Request<Seen>(method: .get, path: "/loop"))
-        #expect(result == .failure(.transport(code: .httpTooManyRedirects, description: "too many HTTP redirects")))
+        #expect(result == .failure(.transport(code: .httpTooManyRedirects, description: "(any wording)")))
+        #if os(Linux)
+        #expect(result.flatMap(Self.transportDescription) == "too many HTTP redirects")  // FoundationNetworking's words
+        #endif
     }
 
     @Test func theTokenDoesNotFollowARedirectToAnotherHost() async throws {
@@ -121,15 +127,27 @@ struct Seen: Decodable, Sendable, Equatable {
     }
 
     @Test func bareCRAndLFInAResponseHeaderEndTyped() async throws {
-        // libcurl refuses the header line, and FoundationNetworking reports it as an unknown URL error.
         let result = try await outcome(Request<Seen>(method: .get, path: "/crlf"))
-        #expect(result == .failure(.transport(code: .unknown, description: "Failed writing header")))
+        #if os(Linux)
+        // libcurl refuses the header line, and FoundationNetworking reports it as an unknown URL error in libcurl's words.
+        #expect(result == .failure(.transport(code: .unknown, description: "(any wording)")))
+        #expect(result.flatMap(Self.transportDescription) == "Failed writing header")
+        #else
+        // Darwin's URLSession parses headers itself: it may refuse the response, or take it and `{}` then does not
+        // decode as `Seen`; either way the request ends in an EndpointError.
+        if case .failure? = result {} else { Issue.record("expected a failure, got \(String(describing: result))") }
+        #endif
+    }
+
+    /// The description of a transport failure (the platform's wording), `nil` for anything else.
+    static func transportDescription<R>(_ result: Result<R, EndpointError>) -> String? {
+        if case .failure(.transport(_, let description)) = result { description } else { nil }
     }
 }
 
 /// Counts progress reports from any thread.
 private final class ReportCount: Sendable {
-    private let value = Mutex(0)
+    private let value = Locked(0)
     var count: Int { value.withLock { $0 } }
     func add() { value.withLock { $0 += 1 } }
 }

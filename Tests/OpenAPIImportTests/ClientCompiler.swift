@@ -1,6 +1,7 @@
 import EndpointGenCore
 import EndpointSpec
 import Foundation
+import TestSupport
 
 /// Generates a spec's client into a temporary folder (its models split by letter past 100) and compiles it as the
 /// debug build of a module, against the `EndpointRuntime` module this test run built.
@@ -24,7 +25,7 @@ enum ClientCompiler {
         process.arguments = [
             "swiftc", "-c", "-Onone", "-enable-batch-mode", "-j", String(ProcessInfo.processInfo.activeProcessorCount),
             "-parse-as-library", "-swift-version", "6", "-module-name", "GeneratedClient",
-            "-I", Bundle.main.bundleURL.appendingPathComponent("Modules").path,
+            "-I", TestEnvironment.productsFolder.appendingPathComponent("Modules").path,
             "-emit-module", "-emit-module-path", folder.appendingPathComponent("GeneratedClient.swiftmodule").path,
         ] + paths
         process.currentDirectoryURL = folder

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `endpointgen convert` and `generate` on OpenAPI documents, run as a user runs them.
 @Suite struct ConvertCommandTests {
@@ -24,7 +25,7 @@ import Testing
         try Data(Self.document.utf8).write(to: folder.appendingPathComponent("api.yaml"))
         try Data("name: Native\nserver: { host: a.com }\nendpoints: { ping: { GET: /ping } }\n".utf8).write(to: folder.appendingPathComponent("native.yaml"))
         let process = Process()
-        process.executableURL = Bundle.main.bundleURL.appendingPathComponent("endpointgen")
+        process.executableURL = TestEnvironment.productsFolder.appendingPathComponent("endpointgen")
         process.arguments = arguments
         process.currentDirectoryURL = folder
         let output = Pipe()

@@ -44,4 +44,31 @@ public enum TestEnvironment {
     public static func canRun(needingServer name: String) -> Bool {
         isCI || serverURL(name) != nil
     }
+
+    /// The folder of the products this test run built (`endpointgen`, `Modules/`, `EndpointRuntime.build/`), e.g.
+    /// `.build/x86_64-unknown-linux-gnu/debug`: the folder holding the test bundle, under XCTest and Swift Testing alike.
+    public static let productsFolder: URL = {
+        // Linux: the test bundle is the executable itself (`…/debug/EndpointGenPackageTests.xctest`), and `Bundle.main`
+        // is the folder holding it. macOS: the runner (`xctest`, or `swiftpm-testing-helper` for Swift Testing) is
+        // `Bundle.main` and lives in Xcode; the test bundle is the one holding this code, loaded into it.
+        // Failing all, `.build/debug`: SwiftPM's link to the default debug build (not a `--scratch-path` one).
+        let candidates = [Bundle(for: BundleAnchor.self).bundleURL] + Bundle.allBundles.map(\.bundleURL)
+            + [Bundle.main.executableURL, Bundle.main.bundleURL].compactMap { $0 }
+        return productsFolder(amongBundles: candidates) ?? repositoryRoot.appendingPathComponent(".build/debug", isDirectory: true)
+    }()
+
+    /// The folder holding the first `.xctest` bundle on any of `urls`: a bundle folder
+    /// (`…/debug/X.xctest`), its executable (`…/debug/X.xctest/Contents/MacOS/X`), or the executable that is the
+    /// bundle on Linux (`…/debug/X.xctest`). `nil` when none is in a test bundle.
+    public static func productsFolder(amongBundles urls: [URL]) -> URL? {
+        for url in urls {
+            let components = url.standardizedFileURL.pathComponents
+            guard let bundle = components.firstIndex(where: { $0.hasSuffix(".xctest") && $0 != ".xctest" }) else { continue }
+            return URL(fileURLWithPath: NSString.path(withComponents: Array(components[..<bundle])), isDirectory: true)
+        }
+        return nil
+    }
+
+    /// A class of this module, so `Bundle(for:)` finds the test bundle it is linked into.
+    private final class BundleAnchor {}
 }

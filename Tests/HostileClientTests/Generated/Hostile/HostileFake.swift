@@ -3,12 +3,13 @@ import EndpointRuntime
 import Foundation
 
 /// A stand-in for `HostileClient` in an app's tests: set a handler for each endpoint the test uses.
-/// Calling an endpoint without a handler fails with `EndpointError.invalidRequest`.
+/// Calling an endpoint without a handler fails with `EndpointError.invalidRequest`. A handler may throw any error; the
+/// fake throws it as an `EndpointError` (`EndpointError(_:)`: a `URLError` by its code, an `EndpointError` as it is).
 public struct FakeHostileClient: HostileClientProtocol {
     /// Answers `class`.
-    public var classHandler: (@Sendable (String, Int?, String?) async throws(EndpointError) -> Thing)?
+    public var classHandler: (@Sendable (String, Int?, String?) async throws -> Thing)?
     /// Answers `naïveCafé`.
-    public var naïveCaféHandler: (@Sendable (String, String?, String?) async throws(EndpointError) -> RequestModel)?
+    public var naïveCaféHandler: (@Sendable (String, String?, String?) async throws -> RequestModel)?
 
     /// A fake with no handlers; set those the test needs.
     public init() {}
@@ -24,7 +25,11 @@ public struct FakeHostileClient: HostileClientProtocol {
     /// - Returns: A thing */ with /* comments
     public func `class`(`default`: String, selfParameter: Int?, `in`: String?) async throws(EndpointError) -> Thing {
         guard let _handler = self.classHandler else { throw .invalidRequest("FakeHostileClient.classHandler is not set") }
-        return try await _handler(`default`, selfParameter, `in`)
+        do {
+            return try await _handler(`default`, selfParameter, `in`)
+        } catch {
+            throw EndpointError(error)
+        }
     }
 
     /// Answered by `naïveCaféHandler`.
@@ -32,6 +37,10 @@ public struct FakeHostileClient: HostileClientProtocol {
     /// `POST /cafe`
     public func naïveCafé(_2fa: String, userID: String?, userId: String?) async throws(EndpointError) -> RequestModel {
         guard let _handler = self.naïveCaféHandler else { throw .invalidRequest("FakeHostileClient.naïveCaféHandler is not set") }
-        return try await _handler(_2fa, userID, userId)
+        do {
+            return try await _handler(_2fa, userID, userId)
+        } catch {
+            throw EndpointError(error)
+        }
     }
 }

@@ -3,12 +3,13 @@ import EndpointRuntime
 import Foundation
 
 /// A stand-in for `VariantsClient` in an app's tests: set a handler for each endpoint the test uses.
-/// Calling an endpoint without a handler fails with `EndpointError.invalidRequest`.
+/// Calling an endpoint without a handler fails with `EndpointError.invalidRequest`. A handler may throw any error; the
+/// fake throws it as an `EndpointError` (`EndpointError(_:)`: a `URLError` by its code, an `EndpointError` as it is).
 public struct FakeVariantsClient: VariantsClientProtocol {
     /// Answers `pets`.
-    public var petsHandler: (@Sendable () async throws(EndpointError) -> [Pet])?
+    public var petsHandler: (@Sendable () async throws -> [Pet])?
     /// Answers `draw`.
-    public var drawHandler: (@Sendable (Shape) async throws(EndpointError) -> Shape)?
+    public var drawHandler: (@Sendable (Shape) async throws -> Shape)?
 
     /// A fake with no handlers; set those the test needs.
     public init() {}
@@ -18,7 +19,11 @@ public struct FakeVariantsClient: VariantsClientProtocol {
     /// `GET /pets`
     public func pets() async throws(EndpointError) -> [Pet] {
         guard let _handler = self.petsHandler else { throw .invalidRequest("FakeVariantsClient.petsHandler is not set") }
-        return try await _handler()
+        do {
+            return try await _handler()
+        } catch {
+            throw EndpointError(error)
+        }
     }
 
     /// Answered by `drawHandler`.
@@ -26,6 +31,10 @@ public struct FakeVariantsClient: VariantsClientProtocol {
     /// `POST /draw`
     public func draw(shape: Shape) async throws(EndpointError) -> Shape {
         guard let _handler = self.drawHandler else { throw .invalidRequest("FakeVariantsClient.drawHandler is not set") }
-        return try await _handler(shape)
+        do {
+            return try await _handler(shape)
+        } catch {
+            throw EndpointError(error)
+        }
     }
 }
