@@ -279,6 +279,8 @@ extension StoreClient {
     /// Lists products, newest first.
     ///
     /// `GET /products`
+    ///
+    /// - Parameter search: Words to look for.
     @discardableResult
     public func products(search: String? = nil, page: Int = 1, tags: [String]? = nil, sort: SortOrder = .newest, queue: DispatchQueue, completion: @escaping @Sendable (Result<ProductPage, EndpointError>) -> Void) -> RequestHandle {
         RequestHandle.start(queue: queue, completion: completion) { () async throws(EndpointError) -> ProductPage in
