@@ -23,7 +23,46 @@ expect() {
     fi
 }
 
+# expect_lines NAME STATUS COMMAND... <<< LINES: like expect, but only asserts that each line of standard input is
+# one of the output's lines (for output that also holds what is not ours, such as a build's).
+expect_lines() {
+    local name="$1" status="$2"; shift 2
+    local wanted output code=0 missing=""
+    wanted="$(cat)"
+    output="$("$@" 2>&1)" || code=$?
+    while IFS= read -r line; do
+        grep -qxF -- "$line" <<<"$output" || missing+="$line"$'\n'
+    done <<<"$wanted"
+    if [ "$code" != "$status" ] || [ -n "$missing" ]; then
+        echo "FAIL $name: exit status $code (expected $status); lines missing:" >&2
+        printf '%s' "$missing" >&2
+        echo "output was:" >&2
+        echo "$output" >&2
+        failures=$((failures + 1))
+    else
+        echo "ok   $name"
+    fi
+}
+
 generate_clients() { swift package --allow-writing-to-package-directory generate-clients "$@"; }
+
+# A value-taking option with its value missing: ArgumentExtractor alone would take the next option as the value.
+# (SwiftPM ends every failed plugin with exit status 1; the CLI's usage errors exit with 2.)
+expect "command plugin: --specs without a value is a usage error" 1 \
+    "error: --specs needs a value (--specs DIR); see generate-clients --help" \
+    generate_clients --specs --check
+
+expect "command plugin: --output without a value is a usage error" 1 \
+    "error: --output needs a value (--output DIR); see generate-clients --help" \
+    generate_clients --output
+
+expect_lines "command plugin: --help documents the plugin's own flags" 0 generate_clients --help <<'LINES'
+USAGE: swift package --allow-writing-to-package-directory generate-clients [--check] [--specs DIR] [--output OUT] [options]
+  --check                 Write nothing; fail when OUT is not what the specs give (for CI).
+  --specs DIR             The folder whose *.yaml files are specs (default: Specs; its subfolders hold includes).
+  --output OUT            The folder inside the package that receives the clients (default: Generated).
+  --access LEVEL          public (default), package or internal: the access level of generated declarations.
+LINES
 
 expect "command plugin refuses an output folder outside the package" 1 \
     "error: --output ../outside is not a folder inside the package; give one below $root" \
@@ -41,9 +80,19 @@ expect "command plugin reports a spec error located and fails" 1 \
 error: endpointgen generate failed (exit status 1)" \
     generate_clients --specs "$scratch/Specs" --output "$scratch/Generated"
 
-# The build tool plugin: a second spec with an error fails the example's build, located in that spec.
-bad_spec=Examples/PetClient/Sources/PetAPI/Bad.endpoints.yaml
-trap 'rm -f "$root/$bad_spec"' EXIT
+# The build tool plugin: a spec's warnings reach the build, and a spec not named *.endpoints.yaml is pointed out.
+pet_sources=Examples/PetClient/Sources/PetAPI
+bad_spec=$pet_sources/Bad.endpoints.yaml
+trap 'rm -f "$root/$bad_spec" "$root/$pet_sources/Library.yaml" "$root/$pet_sources/Warned.endpoints.yaml"' EXIT
+printf 'name: Library\nserver: { host: example.com }\nendpoints:\n  loans: { GET: /loans }\n' >"$pet_sources/Library.yaml"
+printf 'name: Warned\nserver: { host: example.com }\nendpoints:\n  ping: { GET: /ping }\nmodels:\n  Orphan: { id: Int }\n' >"$pet_sources/Warned.endpoints.yaml"
+expect_lines "build tool plugin shows spec warnings and names a misnamed spec" 0 swift build --package-path Examples/PetClient <<LINES
+warning: $root/$pet_sources/Library.yaml:3: Library.yaml has a top-level 'endpoints:' key, but only *.endpoints.yaml files are generated: rename it Library.endpoints.yaml to get LibraryClient (files a spec includes keep their names)
+Sources/PetAPI/Warned.endpoints.yaml:6:3: warning: model 'Orphan' is never used
+LINES
+rm -f "$pet_sources/Library.yaml" "$pet_sources/Warned.endpoints.yaml"
+
+# A second spec with an error fails the example's build, located in that spec.
 cp "$scratch/Specs/Bad.yaml" "$bad_spec"
 expect "build tool plugin fails the build with the located error" 1 \
     "Sources/PetAPI/Bad.endpoints.yaml:6:5: error: unknown key 'bogus' in endpoint 'ping'; expected one of: GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS, params, body, response, error, auth, timeout, retry, query, headers, description, deprecated

@@ -26,6 +26,7 @@ import PackagePlugin
     static func commands(tool: URL, inputFiles: [URL], workDirectory: URL, targetName: String) -> [Command] {
         let yamlFiles = inputFiles.filter { $0.pathExtension == "yaml" }
         let specs = yamlFiles.filter { $0.lastPathComponent.hasSuffix(".endpoints.yaml") }
+        for file in yamlFiles where !specs.contains(file) { warnIfSpec(file) }
         return specs.map { spec in
             // endpointgen names outputs after the file name up to its first dot: MyAPI.endpoints.yaml → MyAPI.
             let stem = String(spec.lastPathComponent.prefix { $0 != "." })
@@ -40,6 +41,20 @@ import PackagePlugin
                 outputFiles: outputs.map { workDirectory.appendingPathComponent("\(stem)/\(stem)\($0).swift") }
             )
         }
+    }
+
+    /// A YAML file with a top-level `endpoints:` key is a spec, but only `*.endpoints.yaml` files are generated:
+    /// say so, where the key is, rather than leave the user with a missing client and no word why.
+    static func warnIfSpec(_ file: URL) {
+        guard let text = try? String(contentsOf: file, encoding: .utf8) else { return }
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        guard let index = lines.firstIndex(where: { $0.hasPrefix("endpoints:") }) else { return }
+        let stem = file.lastPathComponent.prefix { $0 != "." }
+        // The location is also in the text: `swift build` prints a plugin's diagnostics without it.
+        Diagnostics.warning(
+            "\(file.path):\(index + 1): \(file.lastPathComponent) has a top-level 'endpoints:' key, but only *.endpoints.yaml files are generated: "
+                + "rename it \(stem).endpoints.yaml to get \(stem)Client (files a spec includes keep their names)",
+            file: file.path, line: index + 1)
     }
 }
 

@@ -6,9 +6,36 @@ import PackagePlugin
 /// diagnostics.
 ///
 /// `swift package --allow-writing-to-package-directory generate-clients [--check] [--specs DIR] [--output DIR]`;
-/// any other argument (`--access internal`, `--templates DIR`, `--completion-handlers`) goes to endpointgen.
+/// any other argument (`--access internal`, `--templates DIR`, `--completion-handlers`) goes to endpointgen;
+/// `--help` prints the plugin's own help.
 @main struct GenerateClients: CommandPlugin {
+    static let help = """
+        OVERVIEW: Regenerate the package's checked-in clients with endpointgen: generate DIR/*.yaml into OUT, run in the
+        package's root folder (so generated headers name specs relative to it).
+
+        USAGE: swift package --allow-writing-to-package-directory generate-clients [--check] [--specs DIR] [--output OUT] [options]
+
+        OPTIONS:
+          --check                 Write nothing; fail when OUT is not what the specs give (for CI).
+          --specs DIR             The folder whose *.yaml files are specs (default: Specs; its subfolders hold includes).
+          --output OUT            The folder inside the package that receives the clients (default: Generated).
+          --access LEVEL          public (default), package or internal: the access level of generated declarations.
+          --templates DIR, --completion-handlers, --model-files HOW
+                                  Passed on to endpointgen (see endpointgen help generate).
+          -h, --help              Print this help.
+        """
+
     func performCommand(context: PluginContext, arguments: [String]) async throws {
+        if arguments.contains("--help") || arguments.contains("-h") {
+            print(Self.help)
+            return
+        }
+        // ArgumentExtractor would take the next option as the value (`--specs --check`), or drop a value-less last one.
+        for (index, argument) in arguments.enumerated() where ["--specs", "--output"].contains(argument) {
+            guard let value = arguments.dropFirst(index + 1).first, !value.hasPrefix("-") else {
+                throw PluginFailure("\(argument) needs a value (\(argument) DIR); see generate-clients --help")
+            }
+        }
         var extractor = ArgumentExtractor(arguments)
         let check = extractor.extractFlag(named: "check") > 0
         let specs = extractor.extractOption(named: "specs").last ?? "Specs"
