@@ -61,7 +61,7 @@ let package = Package(
         .testTarget(name: "MustacheTests", dependencies: ["Mustache", "TestSupport"]),
         .testTarget(name: "EndpointSpecTests", dependencies: ["EndpointSpec", "TestSupport"]),
         .testTarget(name: "HostileClientTests", dependencies: ["EndpointRuntime"], exclude: ["Hostile.yaml", "Variants.yaml"]),
-        .testTarget(name: "GeneratedClientTests", dependencies: ["AuthAPI", "StoreAPI", "EndpointRuntime"]),
+        .testTarget(name: "GeneratedClientTests", dependencies: ["AuthAPI", "StoreAPI", "EndpointRuntime", "TestSupport"]),
         .testTarget(name: "EndpointGenTests", dependencies: ["EndpointGenCore", "endpointgen", "TestSupport"]),
         .testTarget(
             name: "OpenAPIImportTests",

@@ -1,6 +1,6 @@
 // Times `endpointgen generate` (the release executable, the whole process) on synthetic specs of 100, 1,000
 // and 5,000 endpoints, with its peak memory. The baseline, measured in the same run on the same spec, is
-// `endpointgen lint` (start-up + load + validate), so the ratio shows what generation itself adds. Then it
+// `endpointgen lint` (start-up + load + validate + translate, no rendering), so the ratio shows what rendering and writing add. Then it
 // times `swift build` of the generated 1,000-endpoint client in a scratch package.
 import BenchmarkSupport
 import EndpointGenCore

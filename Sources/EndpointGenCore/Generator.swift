@@ -53,6 +53,11 @@ public struct Generator: Sendable {
         return (files, warnings)
     }
 
+    /// The warnings `generate` gives for `spec` besides the loader's, without rendering anything (for `lint`).
+    public static func warnings(for spec: Spec, specPath: String, options: GeneratorOptions = .init()) -> [Diagnostic] {
+        translateSpec(spec, specPath: specPath, options: options).1
+    }
+
     private func render(_ template: String, _ value: MustacheValue) throws(DiagnosticError) -> String {
         Self.tidy(try templates.render(template, context: value, options: RenderOptions(escaping: .none, strict: true)))
     }

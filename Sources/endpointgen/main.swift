@@ -46,21 +46,23 @@ func run(_ rawArguments: [String]) -> Int32 {
         }
     }
 
-    // `lint` runs the generator too (in memory), so it reports every warning `generate` would.
+    // `lint` runs the generator's translation too (rendering nothing), so it reports every warning `generate` would.
     var files: [GeneratedFile] = []
-    if arguments.command != .convert, diagnostics.allSatisfy({ $0.severity != .error }) {
+    let options = GeneratorOptions(
+        access: .init(rawValue: arguments.access) ?? .public, completionHandlers: arguments.completionHandlers, modelFiles: arguments.modelFiles)
+    if arguments.command == .lint {
+        for index in loaded.indices {
+            let warnings = Generator.warnings(for: loaded[index].spec, specPath: loaded[index].path, options: options)
+            diagnostics += warnings
+            loaded[index].warnings += warnings.count
+        }
+    } else if arguments.command != .convert, diagnostics.allSatisfy({ $0.severity != .error }) {
         do {
-            let generator = try Generator(
-                overrides: arguments.templates.map { URL(fileURLWithPath: $0) },
-                options: GeneratorOptions(
-                    access: .init(rawValue: arguments.access) ?? .public, completionHandlers: arguments.completionHandlers,
-                    modelFiles: arguments.modelFiles)
-            )
-            for index in loaded.indices {
-                let result = try generator.generate(loaded[index].spec, specPath: loaded[index].path)
+            let generator = try Generator(overrides: arguments.templates.map { URL(fileURLWithPath: $0) }, options: options)
+            for (path, spec, _) in loaded {
+                let result = try generator.generate(spec, specPath: path)
                 files += result.files
                 diagnostics += result.warnings
-                loaded[index].warnings += result.warnings.count
             }
         } catch {
             diagnostics += error.diagnostics

@@ -21,4 +21,91 @@ import TestSupport
             #expect(try SpecTesting.load(block).warnings.isEmpty)
         }
     }
+
+    /// The README's code blocks in a language (`swift`, `yaml`, `sh`), each with the `<!-- quickstart: PATH -->`
+    /// marker on the line before it, if any.
+    static func blocks(_ language: String, in text: String) -> [(code: String, quickstart: String?)] {
+        let lines = text.components(separatedBy: "\n")
+        var blocks: [(String, String?)] = []
+        var index = 0
+        while index < lines.count {
+            defer { index += 1 }
+            guard lines[index] == "```" + language else { continue }
+            let marker = index > 0 ? lines[index - 1] : ""
+            let path = marker.hasPrefix("<!-- quickstart: ") && marker.hasSuffix(" -->")
+                ? String(marker.dropFirst("<!-- quickstart: ".count).dropLast(" -->".count)) : nil
+            var code: [String] = []
+            index += 1
+            while index < lines.count, lines[index] != "```" {
+                code.append(lines[index])
+                index += 1
+            }
+            blocks.append((code.joined(separator: "\n"), path))
+        }
+        return blocks
+    }
+
+    /// The regions of the test sources between `// README: TITLE` and `// README end`, without their common indentation.
+    static func readmeRegions() throws -> [String] {
+        let tests = TestEnvironment.repositoryRoot.appendingPathComponent("Tests")
+        let files = FileManager.default.enumerator(at: tests, includingPropertiesForKeys: nil)?.compactMap { $0 as? URL } ?? []
+        var regions: [String] = []
+        for file in files where file.pathExtension == "swift" {
+            var region: [String]?
+            for line in try String(contentsOf: file, encoding: .utf8).components(separatedBy: "\n") {
+                let trimmed = line.trimmingCharacters(in: .whitespaces)
+                if trimmed.hasPrefix("// README: ") {
+                    region = []
+                } else if trimmed == "// README end", let lines = region {
+                    regions.append(dedented(lines))
+                    region = nil
+                } else {
+                    region?.append(line)
+                }
+            }
+        }
+        return regions
+    }
+
+    /// `lines` without the indentation they all share (blank lines aside).
+    static func dedented(_ lines: [String]) -> String {
+        let indent = lines.filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }.map { $0.prefix { $0 == " " }.count }.min() ?? 0
+        return lines.map { $0.trimmingCharacters(in: .whitespaces).isEmpty ? "" : String($0.dropFirst(indent)) }.joined(separator: "\n")
+    }
+
+    /// Every Swift block of the README is code that runs: a quick-start file (`Tests/quickstart.sh` writes each
+    /// marked block into a scratch package, builds it and runs it against a loopback server in CI), or a region of
+    /// a test that runs it; and no such region is left over from a block that changed.
+    @Test func everySwiftBlockOfTheReadmeIsRunByATestOrTheQuickStart() throws {
+        let readme = try String(contentsOf: TestEnvironment.repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let blocks = Self.blocks("swift", in: readme)
+        let regions = try Self.readmeRegions()
+        #expect(blocks.count >= 4)
+        for block in blocks where block.quickstart == nil {
+            #expect(regions.contains(Self.dedented(block.code.components(separatedBy: "\n"))), "not run by any test:\n\(block.code)")
+        }
+        for region in regions {
+            #expect(blocks.contains { $0.quickstart == nil && Self.dedented($0.code.components(separatedBy: "\n")) == region }, "not in the README:\n\(region)")
+        }
+        let script = try String(contentsOf: TestEnvironment.repositoryRoot.appendingPathComponent("Tests/quickstart.sh"), encoding: .utf8)
+        #expect(script.contains("<!-- quickstart: "), "Tests/quickstart.sh reads the marked blocks")
+        let marked = Self.blocks("swift", in: readme).compactMap(\.quickstart) + Self.blocks("yaml", in: readme).compactMap(\.quickstart)
+            + Self.blocks("sh", in: readme).compactMap(\.quickstart)
+        #expect(Set(marked) == ["Package.swift", "Sources/TodoAPI/Todos.endpoints.yaml", "Sources/TodoAPI/TodoAPI.swift", "Sources/Todos/main.swift", "run.sh"])
+    }
+
+    /// The README is for users: no benchmark cell is a paragraph (the method and history live in Benchmarks/README.md).
+    @Test func theReadmesBenchmarkTableIsCompact() throws {
+        let readme = try String(contentsOf: TestEnvironment.repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let table = readme.components(separatedBy: "## Benchmarks\n").dropFirst().first?.components(separatedBy: "\n## ").first ?? ""
+        let rows = table.components(separatedBy: "\n").filter { $0.hasPrefix("| ") }
+        #expect(rows.count >= 8)
+        for row in rows {
+            let cells = row.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+            #expect(cells.count == 5, "\(row)")
+            #expect(cells.allSatisfy { $0.split(separator: " ").count <= 12 }, "a cell of more than 12 words: \(row)")
+        }
+        #expect(readme.range(of: "## Quick start") != nil)
+        #expect(readme.range(of: "## Quick start")!.lowerBound < readme.range(of: "## Benchmarks")!.lowerBound)
+    }
 }

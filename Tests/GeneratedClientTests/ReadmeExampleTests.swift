@@ -2,46 +2,77 @@ import AuthAPI
 import EndpointRuntime
 import Foundation
 import Testing
+import TestSupport
 
-/// The README's "Using a generated client" example, kept compiling and true.
-@Suite struct ReadmeExampleTests {
-    @Test func ownClientWithVariablesTokenAndFailureHook() async throws {
-        let stub = StubTransport()
-        stub.enqueue(.json(#"{"message": "expired"}"#, status: 401), .json(#"{"message": "expired"}"#, status: 401))
-        let failures = Failures()
+/// The README's "Using a generated client" block, run as written: `DocumentationTests` checks that the region
+/// between `// README: …` and `// README end` below is that block, line for line. What the block takes as given
+/// (an app's `session`, `keychain`, `renewToken()`, `signOut()`, `isPad` and `stagingURL`) is set up before it:
+/// the shared client answers from a stub, and "staging" is the loopback echo server. In `SharedClientTests`'
+/// suite, which serializes every test of the global shared client.
+extension SharedClientTests {
+    @Test(.enabled(if: TestEnvironment.canRun(needingServer: "ENDPOINTGEN_ECHO_SERVER"), "needs the loopback echo server: run bash Tests/run.sh"))
+    func theReadmesClientSectionRunsAsWritten() async throws {
+        let sharedStub = StubTransport()
+        sharedStub.enqueue(.json(#"{"id": 3, "name": "Ann"}"#))
+        let saved = AuthClient.sharedSettingsForTests
+        AuthClient.configureShared { $0.transport = sharedStub }
+        defer {
+            AuthClient.configureShared { $0 = saved }
+            AuthClient.tokens.set(nil)
+        }
+        let echo = try #require(TestEnvironment.serverURL("ENDPOINTGEN_ECHO_SERVER"), "ENDPOINTGEN_ECHO_SERVER is not set")
+        let stagingURL = echo.appendingPathComponent("api")
+        let session = (token: "t0", expires: Date.distantFuture)
+        let keychain = (token: "k1", account: "ann")
+        let isPad = false
+        let signOuts = Lines()
+        @Sendable func renewToken() async throws -> String? { nil }
+        @Sendable func signOut() { signOuts.append("signed out") }
+
+        // README: Using a generated client
+        // Once, at app start: the shared client's run-time variables (a closure is read for every request) and its log.
+        AuthClient.configureShared { shared in
+            shared.configuration.computedVariables["deviceType"] = { isPad ? "tablet" : "phone" }
+            shared.logSink = .standardError
+        }
+
+        // After signing in, give it the token; then call it from anywhere.
+        AuthClient.tokens.set(session.token)
+        let user = try await AuthClient.shared.user(id: 3, include: ["teams"])
+
+        // Or a client of your own: another server, another token source, one failure hook.
         var configuration = AuthClient.defaultConfiguration
-        configuration.server = ServerAddress(host: "staging.apitesting.dev", basePath: "/api")
-        configuration.variables["deviceType"] = "ios"
+        configuration.server = ServerAddress(url: stagingURL)!
         let client = AuthClient(
             configuration: configuration,
-            transport: stub,
-            tokenProvider: ClosureTokenProvider(token: { "old" }, refresh: { nil }),
-            logSink: LogSink { _ in },
-            onFailure: { error, _ in if error.statusCode == 401 { failures.record() } })
+            tokenProvider: ClosureTokenProvider(token: { keychain.token }, refresh: { try await renewToken() }),
+            onFailure: { error, _ in if error.statusCode == 401 { signOut() } })
+
         do {
-            _ = try await client.deleteUser(id: 3)
-            Issue.record("expected a 401")
-        } catch {
-            #expect(error.statusCode == 401)
-            #expect(error.failureReason.contains("expired"))
+            try await client.deleteUser(id: 3)
+        } catch {  // always an EndpointError: switch on it, or read error.statusCode and error.failureReason
+            print(error.failureReason)
         }
-        #expect(failures.count == 1)
-        #expect(stub.requests.first?.url?.host == "staging.apitesting.dev")
-    }
 
-    @Test func sharedClientReadsTheTokenStore() async throws {
-        AuthClient.tokens.set("t0")
-        #expect(try await AuthClient.tokens.token() == "t0")
-        AuthClient.tokens.set(nil)
-    }
+        // In tests: the same client over a stub transport, or the fake.
+        let stub = StubTransport()
+        stub.enqueue(.json(#"{"valid": true, "scopes": []}"#))
+        let tested = AuthClient(transport: stub)
+        var fake = FakeAuthClient()
+        fake.userHandler = { id, _ in User(id: id, name: "Ann") }
+        // README end
 
-    /// Counts failure-hook calls from any thread.
-    ///
-    /// `@unchecked Sendable` is safe: `calls` is private and only read or written while `lock` is held.
-    final class Failures: @unchecked Sendable {
-        private let lock = NSLock()
-        private var calls = 0
-        func record() { lock.withLock { calls += 1 } }
-        var count: Int { lock.withLock { calls } }
+        // The shared client sent what the spec and the configuration say.
+        #expect(user == User(id: 3, name: "Ann", role: .member, bio: nil))
+        let sent = try #require(sharedStub.requests.first)
+        let query = URLComponents(url: try #require(sent.url), resolvingAgainstBaseURL: false)?.queryItems ?? []
+        #expect(query.contains(URLQueryItem(name: "device_type", value: "phone")))
+        #expect(query.contains(URLQueryItem(name: "include", value: "teams")))
+        #expect(sent.value(forHTTPHeaderField: "Authorization") == "JWT t0")
+        // The own client reached "staging" (the echo server answers 200), so the failure hook stayed quiet.
+        #expect(signOuts.values.isEmpty)
+        // The test doubles work as shown.
+        #expect(try await tested.tokenCheck() == TokenStatus(valid: true, scopes: []))
+        #expect(try await fake.user(id: 9, include: nil).name == "Ann")
     }
 }
