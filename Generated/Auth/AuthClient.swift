@@ -7,31 +7,19 @@ import Foundation
 /// An extension gives the methods the client's default arguments, so a call through `any AuthClientProtocol`
 /// reads as one on the client. A type of your own that conforms must implement every method itself.
 public protocol AuthClientProtocol: Sendable {
-    /// `GET /token`
+    /// `AuthEndpoints.tokenCheck` builds its request.
     func tokenCheck() async throws(EndpointError) -> TokenStatus
-    /// `POST /authenticate`
+    /// `AuthEndpoints.authenticate` builds its request.
     func authenticate(email: String, password: String) async throws(EndpointError) -> Session
     /// Fetches one user.
     ///
-    /// `GET /users/{id}`
+    /// `AuthEndpoints.user` builds its request.
     ///
     /// - Parameter include: Related records to embed, e.g. teams.
     func user(id: Int, include: [String]?) async throws(EndpointError) -> User
-    /// `DELETE /users/{id}`
+    /// `AuthEndpoints.deleteUser` builds its request.
     @discardableResult
     func deleteUser(id: Int) async throws(EndpointError) -> Empty
-}
-
-/// The client's default arguments for calls through the protocol.
-extension AuthClientProtocol {
-    /// Fetches one user.
-    ///
-    /// `GET /users/{id}`
-    ///
-    /// - Parameter include: Related records to embed, e.g. teams.
-    public func user(id: Int, include: [String]? = nil) async throws(EndpointError) -> User {
-        try await user(id: id, include: include)
-    }
 }
 
 /// A client for the Auth API at https://www.apitesting.dev:443/api.
@@ -130,7 +118,22 @@ public struct AuthClient: AuthClientProtocol {
     public func errorBody<E: Decodable>(of error: EndpointError, as type: E.Type = E.self) -> E? {
         client.errorBody(of: error, as: type)
     }
+}
 
+/// The client's default arguments for calls through the protocol.
+extension AuthClientProtocol {
+    /// Fetches one user.
+    ///
+    /// `GET /users/{id}`
+    ///
+    /// - Parameter include: Related records to embed, e.g. teams.
+    public func user(id: Int, include: [String]? = nil) async throws(EndpointError) -> User {
+        try await user(id: id, include: include)
+    }
+}
+
+/// The endpoints' methods: they send the request `AuthEndpoints` builds.
+extension AuthClient {
     /// `GET /token`
     public func tokenCheck() async throws(EndpointError) -> TokenStatus {
         try await self.client.send(AuthEndpoints.tokenCheck())

@@ -17,7 +17,10 @@ public struct FakeAuthClient: AuthClientProtocol {
 
     /// A fake with no handlers; set those the test needs.
     public init() {}
+}
 
+/// The fake's endpoint methods: each one answers with its handler.
+extension FakeAuthClient {
     /// Answered by `tokenCheckHandler`.
     ///
     /// `GET /token`

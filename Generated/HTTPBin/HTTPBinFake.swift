@@ -49,7 +49,10 @@ public struct FakeHTTPBinClient: HTTPBinClientProtocol {
 
     /// A fake with no handlers; set those the test needs.
     public init() {}
+}
 
+/// The fake's endpoint methods: each one answers with its handler.
+extension FakeHTTPBinClient {
     /// Answered by `getHandler`.
     ///
     /// Echoes the query and headers of a GET request.

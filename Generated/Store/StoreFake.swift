@@ -33,7 +33,10 @@ public struct FakeStoreClient: StoreClientProtocol {
 
     /// A fake with no handlers; set those the test needs.
     public init() {}
+}
 
+/// The fake's endpoint methods: each one answers with its handler.
+extension FakeStoreClient {
     /// Answered by `productsHandler`.
     ///
     /// Lists products, newest first.

@@ -11,32 +11,12 @@ public protocol HostileClientProtocol: Sendable {
     /// #if false
     /// and hides U+202EtextU+200B.
     ///
-    /// `GET /class/{default}`
+    /// `HostileEndpoints.`class`` builds its request.
     ///
     /// - Returns: A thing */ with /* comments
     func `class`(`default`: String, selfParameter: Int?, `in`: String?) async throws(EndpointError) -> Thing
-    /// `POST /cafe`
+    /// `HostileEndpoints.naïveCafé` builds its request.
     func naïveCafé(_2fa: String, userID: String?, userId: String?) async throws(EndpointError) -> RequestModel
-}
-
-/// The client's default arguments for calls through the protocol.
-extension HostileClientProtocol {
-    /// Ends a comment */ opens a string """ interpolates \(boom)
-    /// #if false
-    /// and hides U+202EtextU+200B.
-    ///
-    /// `GET /class/{default}`
-    ///
-    /// - Returns: A thing */ with /* comments
-    public func `class`(`default`: String, selfParameter: Int? = nil, `in`: String? = nil) async throws(EndpointError) -> Thing {
-        try await `class`(default: `default`, selfParameter: selfParameter, in: `in`)
-    }
-
-    /// `POST /cafe`
-    @available(*, deprecated, message: "naïve-café is deprecated in the API spec")
-    public func naïveCafé(_2fa: String, userID: String? = nil, userId: String? = nil) async throws(EndpointError) -> RequestModel {
-        try await naïveCafé(_2fa: _2fa, userID: userID, userId: userId)
-    }
 }
 
 /// A client for the Hostile API at https://example.com/a"b.
@@ -132,7 +112,30 @@ public struct HostileClient: HostileClientProtocol {
     public func errorBody<E: Decodable>(of error: EndpointError, as type: E.Type = E.self) -> E? {
         client.errorBody(of: error, as: type)
     }
+}
 
+/// The client's default arguments for calls through the protocol.
+extension HostileClientProtocol {
+    /// Ends a comment */ opens a string """ interpolates \(boom)
+    /// #if false
+    /// and hides U+202EtextU+200B.
+    ///
+    /// `GET /class/{default}`
+    ///
+    /// - Returns: A thing */ with /* comments
+    public func `class`(`default`: String, selfParameter: Int? = nil, `in`: String? = nil) async throws(EndpointError) -> Thing {
+        try await `class`(default: `default`, selfParameter: selfParameter, in: `in`)
+    }
+
+    /// `POST /cafe`
+    @available(*, deprecated, message: "naïve-café is deprecated in the API spec")
+    public func naïveCafé(_2fa: String, userID: String? = nil, userId: String? = nil) async throws(EndpointError) -> RequestModel {
+        try await naïveCafé(_2fa: _2fa, userID: userID, userId: userId)
+    }
+}
+
+/// The endpoints' methods: they send the request `HostileEndpoints` builds.
+extension HostileClient {
     /// Ends a comment */ opens a string """ interpolates \(boom)
     /// #if false
     /// and hides U+202EtextU+200B.

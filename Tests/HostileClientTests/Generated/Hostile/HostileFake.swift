@@ -13,7 +13,10 @@ public struct FakeHostileClient: HostileClientProtocol {
 
     /// A fake with no handlers; set those the test needs.
     public init() {}
+}
 
+/// The fake's endpoint methods: each one answers with its handler.
+extension FakeHostileClient {
     /// Answered by `classHandler`.
     ///
     /// Ends a comment */ opens a string """ interpolates \(boom)

@@ -13,7 +13,10 @@ public struct FakeVariantsClient: VariantsClientProtocol {
 
     /// A fake with no handlers; set those the test needs.
     public init() {}
+}
 
+/// The fake's endpoint methods: each one answers with its handler.
+extension FakeVariantsClient {
     /// Answered by `petsHandler`.
     ///
     /// `GET /pets`
