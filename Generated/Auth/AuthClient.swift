@@ -22,6 +22,18 @@ public protocol AuthClientProtocol: Sendable {
     func deleteUser(id: Int) async throws(EndpointError) -> Empty
 }
 
+/// The client's default arguments for calls through the protocol.
+extension AuthClientProtocol {
+    /// Fetches one user.
+    ///
+    /// `AuthEndpoints.user` builds its request.
+    ///
+    /// - Parameter include: Related records to embed, e.g. teams.
+    public func user(id: Int, include: [String]? = nil) async throws(EndpointError) -> User {
+        try await user(id: id, include: include)
+    }
+}
+
 /// A client for the Auth API at https://www.apitesting.dev:443/api.
 ///
 /// Most apps share `AuthClient.shared`: they configure it once at start with `configureShared` and give it a
@@ -117,18 +129,6 @@ public struct AuthClient: AuthClientProtocol {
     /// API's date decoding; `nil` for any other error or a body that is not an `E`.
     public func errorBody<E: Decodable>(of error: EndpointError, as type: E.Type = E.self) -> E? {
         client.errorBody(of: error, as: type)
-    }
-}
-
-/// The client's default arguments for calls through the protocol.
-extension AuthClientProtocol {
-    /// Fetches one user.
-    ///
-    /// `GET /users/{id}`
-    ///
-    /// - Parameter include: Related records to embed, e.g. teams.
-    public func user(id: Int, include: [String]? = nil) async throws(EndpointError) -> User {
-        try await user(id: id, include: include)
     }
 }
 

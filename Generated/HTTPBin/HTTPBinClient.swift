@@ -96,6 +96,45 @@ public protocol HTTPBinClientProtocol: Sendable {
     func cookies(flavour: String, size: String?) async throws(EndpointError) -> Cookies
 }
 
+/// The client's default arguments for calls through the protocol.
+extension HTTPBinClientProtocol {
+    /// Echoes the query and headers of a GET request.
+    ///
+    /// `HTTPBinEndpoints.get` builds its request.
+    ///
+    /// - Parameter search: Words to look for.
+    /// - Returns: What httpbin saw of a request without a body.
+    public func get(search: String? = nil, page: Int = 1, trace: String? = nil) async throws(EndpointError) -> Echo {
+        try await get(search: search, page: page, trace: trace)
+    }
+
+    /// Echoes a multipart body with a file.
+    ///
+    /// `HTTPBinEndpoints.postMultipart` builds its request.
+    ///
+    /// - Returns: What httpbin saw of a request with a body.
+    public func postMultipart(file: Data, caption: String, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> BodyEcho {
+        try await postMultipart(file: file, caption: caption, progress: progress)
+    }
+
+    /// Random bytes (at most 102,400).
+    ///
+    /// `HTTPBinEndpoints.bytes` builds its request.
+    public func bytes(count: Int, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> Data {
+        try await bytes(count: count, progress: progress)
+    }
+
+    /// `HTTPBinEndpoints.anything` builds its request.
+    public func anything(path: String, note: String? = nil) async throws(EndpointError) -> AnythingEcho {
+        try await anything(path: path, note: note)
+    }
+
+    /// `HTTPBinEndpoints.cookies` builds its request.
+    public func cookies(flavour: String, size: String? = nil) async throws(EndpointError) -> Cookies {
+        try await cookies(flavour: flavour, size: size)
+    }
+}
+
 /// A client for the HTTPBin API at http://127.0.0.1:8080.
 ///
 /// Most apps share `HTTPBinClient.shared`: they configure it once at start with `configureShared` and give it a
@@ -190,45 +229,6 @@ public struct HTTPBinClient: HTTPBinClientProtocol {
     /// API's date decoding; `nil` for any other error or a body that is not an `E`.
     public func errorBody<E: Decodable>(of error: EndpointError, as type: E.Type = E.self) -> E? {
         client.errorBody(of: error, as: type)
-    }
-}
-
-/// The client's default arguments for calls through the protocol.
-extension HTTPBinClientProtocol {
-    /// Echoes the query and headers of a GET request.
-    ///
-    /// `GET /get`
-    ///
-    /// - Parameter search: Words to look for.
-    /// - Returns: What httpbin saw of a request without a body.
-    public func get(search: String? = nil, page: Int = 1, trace: String? = nil) async throws(EndpointError) -> Echo {
-        try await get(search: search, page: page, trace: trace)
-    }
-
-    /// Echoes a multipart body with a file.
-    ///
-    /// `POST /post`
-    ///
-    /// - Returns: What httpbin saw of a request with a body.
-    public func postMultipart(file: Data, caption: String, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> BodyEcho {
-        try await postMultipart(file: file, caption: caption, progress: progress)
-    }
-
-    /// Random bytes (at most 102,400).
-    ///
-    /// `GET /bytes/{count}`
-    public func bytes(count: Int, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> Data {
-        try await bytes(count: count, progress: progress)
-    }
-
-    /// `GET /anything/{path}`
-    public func anything(path: String, note: String? = nil) async throws(EndpointError) -> AnythingEcho {
-        try await anything(path: path, note: note)
-    }
-
-    /// `GET /cookies`
-    public func cookies(flavour: String, size: String? = nil) async throws(EndpointError) -> Cookies {
-        try await cookies(flavour: flavour, size: size)
     }
 }
 

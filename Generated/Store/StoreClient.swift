@@ -42,6 +42,45 @@ public protocol StoreClientProtocol: Sendable {
     func capabilities() async throws(EndpointError) -> Empty
 }
 
+/// The client's default arguments for calls through the protocol.
+extension StoreClientProtocol {
+    /// Lists products, newest first.
+    ///
+    /// `StoreEndpoints.products` builds its request.
+    ///
+    /// - Parameter search: Words to look for.
+    public func products(search: String? = nil, page: Int = 1, tags: [String]? = nil, sort: SortOrder = .newest) async throws(EndpointError) -> ProductPage {
+        try await products(search: search, page: page, tags: tags, sort: sort)
+    }
+
+    /// `StoreEndpoints.product` builds its request.
+    public func product(productID: UUID, currency: String = "EUR") async throws(EndpointError) -> Product {
+        try await product(productID: productID, currency: currency)
+    }
+
+    /// `StoreEndpoints.productImage` builds its request.
+    public func productImage(productID: UUID, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> Data {
+        try await productImage(productID: productID, progress: progress)
+    }
+
+    /// `StoreEndpoints.createOrder` builds its request.
+    public func createOrder(items: [OrderItem], note: String? = nil, coupon: String? = nil) async throws(EndpointError) -> Order {
+        try await createOrder(items: items, note: note, coupon: coupon)
+    }
+
+    /// `StoreEndpoints.uploadReceipt` builds its request.
+    @discardableResult
+    public func uploadReceipt(orderID: Int64, receipt: Data, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> Empty {
+        try await uploadReceipt(orderID: orderID, receipt: receipt, progress: progress)
+    }
+
+    /// `StoreEndpoints.uploadPhoto` builds its request.
+    @discardableResult
+    public func uploadPhoto(photo: Data, caption: String? = nil, pin: String, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> Empty {
+        try await uploadPhoto(photo: photo, caption: caption, pin: pin, progress: progress)
+    }
+}
+
 /// A client for the Store API at http://localhost:8080/v2.
 ///
 /// Most apps share `StoreClient.shared`: they configure it once at start with `configureShared` and give it a
@@ -137,45 +176,6 @@ public struct StoreClient: StoreClientProtocol {
     /// API's date decoding; `nil` for any other error or a body that is not an `E`.
     public func errorBody<E: Decodable>(of error: EndpointError, as type: E.Type = E.self) -> E? {
         client.errorBody(of: error, as: type)
-    }
-}
-
-/// The client's default arguments for calls through the protocol.
-extension StoreClientProtocol {
-    /// Lists products, newest first.
-    ///
-    /// `GET /products`
-    ///
-    /// - Parameter search: Words to look for.
-    public func products(search: String? = nil, page: Int = 1, tags: [String]? = nil, sort: SortOrder = .newest) async throws(EndpointError) -> ProductPage {
-        try await products(search: search, page: page, tags: tags, sort: sort)
-    }
-
-    /// `GET /products/{productID}`
-    public func product(productID: UUID, currency: String = "EUR") async throws(EndpointError) -> Product {
-        try await product(productID: productID, currency: currency)
-    }
-
-    /// `GET /products/{productID}/image`
-    public func productImage(productID: UUID, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> Data {
-        try await productImage(productID: productID, progress: progress)
-    }
-
-    /// `POST /orders`
-    public func createOrder(items: [OrderItem], note: String? = nil, coupon: String? = nil) async throws(EndpointError) -> Order {
-        try await createOrder(items: items, note: note, coupon: coupon)
-    }
-
-    /// `PUT /orders/{orderID}/receipt`
-    @discardableResult
-    public func uploadReceipt(orderID: Int64, receipt: Data, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> Empty {
-        try await uploadReceipt(orderID: orderID, receipt: receipt, progress: progress)
-    }
-
-    /// `POST /photos`
-    @discardableResult
-    public func uploadPhoto(photo: Data, caption: String? = nil, pin: String, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> Empty {
-        try await uploadPhoto(photo: photo, caption: caption, pin: pin, progress: progress)
     }
 }
 

@@ -6,13 +6,14 @@
 ///   whose cost grows faster than the file (Stripe's customers slice: 113 s as one file, 42.5 s split by letter, on
 ///   two cores).
 /// - Endpoint code (`Client.swift`, `Endpoints.swift`, `Fake.swift`): the base file, e.g. `<stem>Client.swift`, keeps
-///   the type declarations (the protocol's requirements, the client with its stored properties and initialisers, the
-///   endpoints enum, the fake with its handler properties); an endpoint's code (its protocol default, client methods,
-///   request builder, fake method) goes to one of 16 part files, `<stem>Client+00.swift` … `+15.swift`, chosen by a
+///   the type declarations (the protocol with its requirements and defaults, the client with its stored properties
+///   and initialisers, the endpoints enum, the fake with its handler properties); an endpoint's code (its client
+///   methods, request builder, fake method) goes to one of 16 part files, `<stem>Client+00.swift` … `+15.swift`, by a
 ///   hash of its name. A one-line edit of an endpoint changes only its part files, so a debug rebuild compiles about
 ///   a sixteenth of the endpoint code rather than all of it. A hash, not the initial: endpoint names cluster on a few
 ///   verbs (all 468 of Stripe's start with `get`, `post` or `delete`), and the hash depends on the name alone, so
-///   adding or removing an endpoint moves no other.
+///   adding or removing an endpoint moves no other. The protocol's defaults stay with its declaration: as extensions
+///   of the protocol in the part files, a changed signature (which changes the protocol) recompiled every part.
 public enum FileSplit: String, Equatable, Sendable, CaseIterable {
     /// One file per template; past `modelThreshold` models the models by letter, and past `endpointThreshold`
     /// endpoints the endpoint code by part, writing only the letter and part files that hold something.

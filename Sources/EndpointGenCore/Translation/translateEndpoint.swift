@@ -41,7 +41,7 @@ func translateEndpoint(
         baseName: baseName,
         handlerName: baseName + "Handler",
         docComment: DocComment.lines(endpoint.description, then: ["`\(method) \(endpoint.path)`"]) + (callouts.isEmpty ? [] : ["///"] + callouts),
-        requirementDocComment: DocComment.lines(endpoint.description, then: ["`\(endpointsName).\(name)` builds its request."])
+        protocolDocComment: DocComment.lines(endpoint.description, then: ["`\(endpointsName).\(name)` builds its request."])
             + (callouts.isEmpty ? [] : ["///"] + callouts),
         deprecated: endpoint.deprecated ? SwiftLiteral.string("\(endpoint.name) is deprecated in the API spec") : nil,
         method: "." + method.lowercased(),

@@ -19,6 +19,26 @@ public protocol HostileClientProtocol: Sendable {
     func naïveCafé(_2fa: String, userID: String?, userId: String?) async throws(EndpointError) -> RequestModel
 }
 
+/// The client's default arguments for calls through the protocol.
+extension HostileClientProtocol {
+    /// Ends a comment */ opens a string """ interpolates \(boom)
+    /// #if false
+    /// and hides U+202EtextU+200B.
+    ///
+    /// `HostileEndpoints.`class`` builds its request.
+    ///
+    /// - Returns: A thing */ with /* comments
+    public func `class`(`default`: String, selfParameter: Int? = nil, `in`: String? = nil) async throws(EndpointError) -> Thing {
+        try await `class`(default: `default`, selfParameter: selfParameter, in: `in`)
+    }
+
+    /// `HostileEndpoints.naïveCafé` builds its request.
+    @available(*, deprecated, message: "naïve-café is deprecated in the API spec")
+    public func naïveCafé(_2fa: String, userID: String? = nil, userId: String? = nil) async throws(EndpointError) -> RequestModel {
+        try await naïveCafé(_2fa: _2fa, userID: userID, userId: userId)
+    }
+}
+
 /// A client for the Hostile API at https://example.com/a"b.
 ///
 /// Most apps share `HostileClient.shared`: they configure it once at start with `configureShared` and give it a
@@ -111,26 +131,6 @@ public struct HostileClient: HostileClientProtocol {
     /// API's date decoding; `nil` for any other error or a body that is not an `E`.
     public func errorBody<E: Decodable>(of error: EndpointError, as type: E.Type = E.self) -> E? {
         client.errorBody(of: error, as: type)
-    }
-}
-
-/// The client's default arguments for calls through the protocol.
-extension HostileClientProtocol {
-    /// Ends a comment */ opens a string """ interpolates \(boom)
-    /// #if false
-    /// and hides U+202EtextU+200B.
-    ///
-    /// `GET /class/{default}`
-    ///
-    /// - Returns: A thing */ with /* comments
-    public func `class`(`default`: String, selfParameter: Int? = nil, `in`: String? = nil) async throws(EndpointError) -> Thing {
-        try await `class`(default: `default`, selfParameter: selfParameter, in: `in`)
-    }
-
-    /// `POST /cafe`
-    @available(*, deprecated, message: "naïve-café is deprecated in the API spec")
-    public func naïveCafé(_2fa: String, userID: String? = nil, userId: String? = nil) async throws(EndpointError) -> RequestModel {
-        try await naïveCafé(_2fa: _2fa, userID: userID, userId: userId)
     }
 }
 

@@ -13,6 +13,10 @@ public protocol VariantsClientProtocol: Sendable {
     func draw(shape: Shape) async throws(EndpointError) -> Shape
 }
 
+/// The client's default arguments for calls through the protocol.
+extension VariantsClientProtocol {
+}
+
 /// A client for the Variants API at https://example.com.
 ///
 /// Most apps share `VariantsClient.shared`: they configure it once at start with `configureShared` and give it a
@@ -105,10 +109,6 @@ public struct VariantsClient: VariantsClientProtocol {
     public func errorBody<E: Decodable>(of error: EndpointError, as type: E.Type = E.self) -> E? {
         client.errorBody(of: error, as: type)
     }
-}
-
-/// The client's default arguments for calls through the protocol.
-extension VariantsClientProtocol {
 }
 
 /// The endpoints' methods: they send the request `VariantsEndpoints` builds.
