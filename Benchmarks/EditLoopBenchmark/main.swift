@@ -97,7 +97,9 @@ func build() -> (seconds: Double, compiled: [String]) {
     let cost = measure("/usr/bin/env", ["swift", "build"], in: package.path)
     guard cost.status == 0 else { fatalError("swift build failed:\n\(cost.output)") }
     // `[4/9] Compiling BenchAPI BenchClient+07.swift, BenchFake+07.swift`: a line per compile job.
-    let compiled = cost.output.split(separator: "\n").filter { $0.contains("] Compiling ") }.flatMap { line in
+    // (`Compiling plugin X` lines come with every build that reruns the generator, compiled or cached.)
+    let lines = cost.output.split(separator: "\n").filter { $0.contains("] Compiling ") && !$0.contains("] Compiling plugin ") }
+    let compiled = lines.flatMap { line in
         line.split(separator: " ").dropFirst(3).map { $0.trimmingCharacters(in: CharacterSet(charactersIn: ",")) }
     }
     return (cost.seconds, compiled.sorted())

@@ -58,10 +58,11 @@ struct Arguments: Equatable {
                help: "Also generate a completion-handler variant of every endpoint method."),
         Option(names: ["--split", "--model-files"], value: "HOW", commands: [.generate, .check],
                help: """
-                   auto (default): one file per template; past 100 models one <spec>Models+<letter>.swift per initial \
-                   letter, and past 32 endpoints the endpoint code in <spec>Client+<part>.swift (and Endpoints, Fake) \
-                   part files, 00-15 by a hash of the name, so an edit recompiles little; always: all those files, \
-                   empty ones too (the build tool plugin's layout). --model-files is its old name (by-letter: always).
+                   auto (default): one file per template; past 100 models the models by initial letter
+                   (<spec>Models+A.swift ...), past 32 endpoints each endpoint's code in one of 16 part files by a hash
+                   of its name (<spec>Client+00.swift ..., and Endpoints, Fake), so that an edit recompiles little.
+                   always: every one of those files, empty ones too (the build tool plugin's layout).
+                   --model-files is the old name of --split; its by-letter means always.
                    """),
         Option(names: ["--include-tag"], value: "TAG", commands: Command.allCases,
                help: "Import only OpenAPI operations with this tag (repeatable; filters add up)."),
