@@ -41,7 +41,7 @@ extension FakeStoreClient {
     ///
     /// Lists products, newest first.
     ///
-    /// `GET /products`
+    /// `StoreEndpoints.products` builds its request.
     ///
     /// - Parameter search: Words to look for.
     public func products(search: String?, page: Int, tags: [String]?, sort: SortOrder) async throws(EndpointError) -> ProductPage {
@@ -55,7 +55,7 @@ extension FakeStoreClient {
 
     /// Answered by `productHandler`.
     ///
-    /// `GET /products/{productID}`
+    /// `StoreEndpoints.product` builds its request.
     public func product(productID: UUID, currency: String) async throws(EndpointError) -> Product {
         guard let _handler = self.productHandler else { throw .invalidRequest("FakeStoreClient.productHandler is not set") }
         do {
@@ -67,7 +67,7 @@ extension FakeStoreClient {
 
     /// Answered by `productImageHandler`.
     ///
-    /// `GET /products/{productID}/image`
+    /// `StoreEndpoints.productImage` builds its request.
     public func productImage(productID: UUID, progress: (@Sendable (TransferProgress) -> Void)?) async throws(EndpointError) -> Data {
         guard let _handler = self.productImageHandler else { throw .invalidRequest("FakeStoreClient.productImageHandler is not set") }
         do {
@@ -79,7 +79,7 @@ extension FakeStoreClient {
 
     /// Answered by `productNotesHandler`.
     ///
-    /// `GET /products/{productID}/notes`
+    /// `StoreEndpoints.productNotes` builds its request.
     public func productNotes(productID: UUID) async throws(EndpointError) -> String {
         guard let _handler = self.productNotesHandler else { throw .invalidRequest("FakeStoreClient.productNotesHandler is not set") }
         do {
@@ -91,7 +91,7 @@ extension FakeStoreClient {
 
     /// Answered by `pricesHandler`.
     ///
-    /// `GET /prices`
+    /// `StoreEndpoints.prices` builds its request.
     public func prices(ids: [UUID]) async throws(EndpointError) -> [String: Double] {
         guard let _handler = self.pricesHandler else { throw .invalidRequest("FakeStoreClient.pricesHandler is not set") }
         do {
@@ -103,7 +103,7 @@ extension FakeStoreClient {
 
     /// Answered by `createOrderHandler`.
     ///
-    /// `POST /orders`
+    /// `StoreEndpoints.createOrder` builds its request.
     public func createOrder(items: [OrderItem], note: String?, coupon: String?) async throws(EndpointError) -> Order {
         guard let _handler = self.createOrderHandler else { throw .invalidRequest("FakeStoreClient.createOrderHandler is not set") }
         do {
@@ -115,7 +115,7 @@ extension FakeStoreClient {
 
     /// Answered by `updateOrderHandler`.
     ///
-    /// `PATCH /orders/{orderID}`
+    /// `StoreEndpoints.updateOrder` builds its request.
     public func updateOrder(orderID: Int64, status: OrderStatus) async throws(EndpointError) -> Order {
         guard let _handler = self.updateOrderHandler else { throw .invalidRequest("FakeStoreClient.updateOrderHandler is not set") }
         do {
@@ -127,7 +127,7 @@ extension FakeStoreClient {
 
     /// Answered by `uploadReceiptHandler`.
     ///
-    /// `PUT /orders/{orderID}/receipt`
+    /// `StoreEndpoints.uploadReceipt` builds its request.
     @discardableResult
     public func uploadReceipt(orderID: Int64, receipt: Data, progress: (@Sendable (TransferProgress) -> Void)?) async throws(EndpointError) -> Empty {
         guard let _handler = self.uploadReceiptHandler else { throw .invalidRequest("FakeStoreClient.uploadReceiptHandler is not set") }
@@ -140,7 +140,7 @@ extension FakeStoreClient {
 
     /// Answered by `uploadPhotoHandler`.
     ///
-    /// `POST /photos`
+    /// `StoreEndpoints.uploadPhoto` builds its request.
     @discardableResult
     public func uploadPhoto(photo: Data, caption: String?, pin: String, progress: (@Sendable (TransferProgress) -> Void)?) async throws(EndpointError) -> Empty {
         guard let _handler = self.uploadPhotoHandler else { throw .invalidRequest("FakeStoreClient.uploadPhotoHandler is not set") }
@@ -153,7 +153,7 @@ extension FakeStoreClient {
 
     /// Answered by `cancelOrderHandler`.
     ///
-    /// `DELETE /orders/{orderID}`
+    /// `StoreEndpoints.cancelOrder` builds its request.
     @discardableResult
     public func cancelOrder(orderID: Int64) async throws(EndpointError) -> Empty {
         guard let _handler = self.cancelOrderHandler else { throw .invalidRequest("FakeStoreClient.cancelOrderHandler is not set") }
@@ -166,7 +166,7 @@ extension FakeStoreClient {
 
     /// Answered by `pingHandler`.
     ///
-    /// `HEAD /ping`
+    /// `StoreEndpoints.ping` builds its request.
     @discardableResult
     public func ping() async throws(EndpointError) -> Empty {
         guard let _handler = self.pingHandler else { throw .invalidRequest("FakeStoreClient.pingHandler is not set") }
@@ -179,7 +179,7 @@ extension FakeStoreClient {
 
     /// Answered by `capabilitiesHandler`.
     ///
-    /// `OPTIONS /`
+    /// `StoreEndpoints.capabilities` builds its request.
     @discardableResult
     public func capabilities() async throws(EndpointError) -> Empty {
         guard let _handler = self.capabilitiesHandler else { throw .invalidRequest("FakeStoreClient.capabilitiesHandler is not set") }

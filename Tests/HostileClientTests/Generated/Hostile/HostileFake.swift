@@ -23,7 +23,7 @@ extension FakeHostileClient {
     /// #if false
     /// and hides U+202EtextU+200B.
     ///
-    /// `GET /class/{default}`
+    /// `HostileEndpoints.`class`` builds its request.
     ///
     /// - Returns: A thing */ with /* comments
     public func `class`(`default`: String, selfParameter: Int?, `in`: String?) async throws(EndpointError) -> Thing {
@@ -37,7 +37,7 @@ extension FakeHostileClient {
 
     /// Answered by `naïveCaféHandler`.
     ///
-    /// `POST /cafe`
+    /// `HostileEndpoints.naïveCafé` builds its request.
     public func naïveCafé(_2fa: String, userID: String?, userId: String?) async throws(EndpointError) -> RequestModel {
         guard let _handler = self.naïveCaféHandler else { throw .invalidRequest("FakeHostileClient.naïveCaféHandler is not set") }
         do {
