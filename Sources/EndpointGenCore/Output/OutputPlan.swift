@@ -86,7 +86,7 @@ public struct OutputPlan: Equatable, Sendable {
             case .create(let file), .update(let file, _):
                 try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
                 let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).endpointgen-tmp")
-                try Data(file.contents.utf8).write(to: temporary)
+                try Self.writeFile(file.contents, to: temporary)
                 // rename(2) replaces the target in one step.
                 guard rename(temporary.path, url.path) == 0 else {
                     try? FileManager.default.removeItem(at: temporary)
@@ -97,6 +97,27 @@ public struct OutputPlan: Equatable, Sendable {
                 try? Self.removeIfEmpty(url.deletingLastPathComponent(), above: directory)
             }
         }
+    }
+
+    /// Writes `text` to a new file at `url` with plain POSIX calls. `Data.write(to:)` also calls `fsync`, which doubled
+    /// the time of `endpointgen generate` for a 100-endpoint spec once its client was split into 52 files; the rename
+    /// that follows makes a write atomic, and a generated file lost to a crash is generated again.
+    private static func writeFile(_ text: String, to url: URL) throws {
+        let descriptor = open(url.path, O_WRONLY | O_CREAT | O_TRUNC, 0o666)
+        guard descriptor >= 0 else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path]) }
+        defer { close(descriptor) }
+        var text = text
+        let written = text.withUTF8 { bytes -> Bool in
+            var offset = 0
+            while offset < bytes.count {
+                let count = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+                if count < 0, errno == EINTR { continue }
+                guard count > 0 else { return false }
+                offset += count
+            }
+            return true
+        }
+        guard written else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path]) }
     }
 
     /// A spec's folder that its removal left empty goes too; the output folder itself stays.
