@@ -90,9 +90,9 @@ import TestSupport
         let result = try workspace.run("generate", "Specs/Mini.yaml", "--output", "Generated")
         #expect(result.status == 1)
         #expect(result.errors == """
-            Specs/Mini.yaml:5:11: error: endpoint 'user' path uses '{id}' but declares no parameter 'id'
+            Specs/Mini.yaml:5:24: error: endpoint 'user' path uses '{id}' but declares no parameter 'id'
               user: { GET: "/users/{id}" }
-                      ^
+                                   ^~~~
             1 error; nothing was written
 
             """)
