@@ -34,13 +34,16 @@ func run(_ rawArguments: [String]) -> Int32 {
 
     var diagnostics: [Diagnostic] = []
     var loaded: [(path: String, spec: Spec, warnings: Int)] = []
-    for path in arguments.specs.map(displayPath) {
+    for given in arguments.specs {
+        // Diagnostics name the spec as it was given: relative by hand, absolute from the build tool plugin (whose
+        // build log Xcode and VS Code turn into clickable locations). Generated headers name it relative to here.
+        let path = diagnosticPath(given)
         // Result(catching:), not do/catch: Swift 6.3.1's debug build miscompiles a typed-throws do/catch
         // around this call once `Spec` grows (it crashed reading `result.warnings`); release was fine.
         switch Result(catching: { () throws(DiagnosticError) in try loadSpec(path: path, arguments: arguments) }) {
         case .success(let result):
             diagnostics += result.warnings
-            loaded.append((path, result.spec, result.warnings.count))
+            loaded.append((displayPath(given), result.spec, result.warnings.count))
         case .failure(let error):
             diagnostics += error.diagnostics
         }
@@ -104,7 +107,7 @@ func run(_ rawArguments: [String]) -> Int32 {
         case .check:
             guard plan.isEmpty else {
                 printError("error: \(output) is not what endpointgen generate would write:")
-                plan.summary.forEach { printError("  " + $0) }
+                plan.differences(folder: output).forEach { printError("  " + $0) }
                 return 1
             }
         case .generate:
@@ -167,12 +170,18 @@ func quotingSourceLines(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
     }
 }
 
-/// The path as the user gave it, without a leading `./`, so headers name specs the same way every run.
+/// The path as the user gave it, without a leading `./`, so headers name specs the same way every run; a path
+/// below the current folder is made relative to it.
 func displayPath(_ path: String) -> String {
+    let path = diagnosticPath(path)
+    let current = FileManager.default.currentDirectoryPath + "/"
+    return path.hasPrefix(current) ? String(path.dropFirst(current.count)) : path
+}
+
+/// The path diagnostics print: as given (absolute stays absolute), without a leading `./`.
+func diagnosticPath(_ path: String) -> String {
     var path = path
     while path.hasPrefix("./") { path.removeFirst(2) }
-    let current = FileManager.default.currentDirectoryPath + "/"
-    if path.hasPrefix(current) { path.removeFirst(current.count) }
     return path
 }
 
