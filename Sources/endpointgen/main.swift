@@ -55,7 +55,7 @@ func run(_ rawArguments: [String]) -> Int32 {
         access: .init(rawValue: arguments.access) ?? .public, completionHandlers: arguments.completionHandlers, modelFiles: arguments.modelFiles)
     if arguments.command == .lint {
         for index in loaded.indices {
-            let warnings = Generator.warnings(for: loaded[index].spec, specPath: loaded[index].path, options: options)
+            let warnings = quotingSourceLines(Generator.warnings(for: loaded[index].spec, specPath: loaded[index].path, options: options))
             diagnostics += warnings
             loaded[index].warnings += warnings.count
         }
@@ -65,14 +65,14 @@ func run(_ rawArguments: [String]) -> Int32 {
             for (path, spec, _) in loaded {
                 let result = try generator.generate(spec, specPath: path)
                 files += result.files
-                diagnostics += result.warnings
+                diagnostics += quotingSourceLines(result.warnings)
             }
         } catch {
             diagnostics += error.diagnostics
         }
     }
 
-    let sorted = quotingSourceLines(DiagnosticError(diagnostics).diagnostics)
+    let sorted = DiagnosticError(diagnostics).diagnostics
     // Warnings are printed with the errors whatever the options: nothing the spec gets wrong goes unsaid.
     for diagnostic in sorted {
         printError(diagnostic.description)
@@ -157,9 +157,10 @@ func writeConverted(_ spec: Spec, from path: String, to output: String, quiet: B
     return 0
 }
 
-/// The diagnostics with their source lines, read from their files when the stage that made them had no text at
-/// hand (the generator's warnings point into specs it only knows as a model). Each file is read and indexed once,
-/// however many diagnostics point into it (one that cannot be read is tried again: that is rare, and cheap).
+/// The generator's warnings with their source lines, read from their files: they point into specs the generator only
+/// knows as a model (the loader quotes its own, and leaves a binary file's line unquoted on purpose). Each file is
+/// read and indexed once, however many diagnostics point into it (one that cannot be read is tried again: that is
+/// rare, and cheap).
 func quotingSourceLines(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
     var sourceLines = SourceLineCache()
     return diagnostics.map { diagnostic in

@@ -23,35 +23,52 @@ extension SpecDecoder {
             damage.endpointsUnknown = true
             return []
         }
-        var previous: YAMLPair?
-        return pairs.compactMap { pair in
-            defer { previous = pair }
+        // Endpoint keys indented as endpoint names (`params:` under `endpoints:`) belong to the endpoint before them.
+        var misplaced: [Int: [YAMLPair]] = [:]
+        var owner: Int?
+        for (index, pair) in pairs.enumerated() {
+            if let owner, isEndpointKey(pair) {
+                misplaced[owner, default: []].append(pair)
+            } else {
+                owner = index
+            }
+        }
+        return pairs.indices.compactMap { index in
+            let pair = pairs[index]
+            if isEndpointKey(pair), misplaced.values.contains(where: { $0.contains { $0.key.location == pair.key.location } }) { return nil }
             guard let name = string(pair.key, "an endpoint name") else { return nil }
-            if let previous, isMisplacedKey(pair, after: previous) { return nil }
-            return endpoint(named: name, pair, settings: settings)
+            let keys = misplaced[index] ?? []
+            if !keys.isEmpty { reportMisplaced(keys, of: pair) }
+            return endpoint(named: name, pair, misplacedKeys: Set(keys.compactMap(\.key.text)), settings: settings)
         }
     }
 
-    /// `params:` indented like an endpoint name, after an endpoint: one error saying so, rather than an endpoint
-    /// without a method and an unknown key for each parameter.
-    private func isMisplacedKey(_ pair: YAMLPair, after previous: YAMLPair) -> Bool {
-        guard let key = pair.key.text, Self.endpointKeys.contains(key), HTTPMethod(rawValue: key) == nil,
-              let previousName = previous.key.text,
-              pair.value.mapping?.contains(where: { $0.key.text.map { HTTPMethod(rawValue: $0) != nil } ?? false }) != true
-        else { return false }
+    /// A key an endpoint has (not a method), whose value has no method: `params:` rather than an endpoint named so.
+    private func isEndpointKey(_ pair: YAMLPair) -> Bool {
+        guard let key = pair.key.text, Self.endpointKeys.contains(key), HTTPMethod(rawValue: key) == nil else { return false }
+        return pair.value.mapping?.contains(where: { $0.key.text.map { HTTPMethod(rawValue: $0) != nil } ?? false }) != true
+    }
+
+    /// One error for a run of endpoint keys indented as endpoint names, rather than an endpoint without a method and an
+    /// unknown key for each of their entries.
+    private func reportMisplaced(_ keys: [YAMLPair], of endpoint: YAMLPair) {
+        let names = keys.compactMap(\.key.text).map { "'\($0)'" }
+        let listed = names.count == 1 ? "\(names[0]) is indented as an endpoint name" : names.dropLast().joined(separator: ", ") + " and \(names.last!) are indented as endpoint names"
+        let what = names.count == 1 ? "it is a key" : "they are keys"
         var notes: [Diagnostic] = []
-        if let first = previous.value.mapping?.first?.key {
+        if let first = endpoint.value.mapping?.first?.key {
             let indent = first.location.column - 1
-            notes.append(sink.note("the keys of endpoint '\(previousName)' are indented \(indent) spaces, like '\(first.text ?? "")'", at: first))
+            notes.append(sink.note("the keys of endpoint '\(endpoint.key.text ?? "")' are indented \(indent) spaces, like '\(first.text ?? "")'", at: first))
         }
         sink.error(
-            "'\(key)' is indented as an endpoint name, but it is a key of an endpoint; indent it under '\(previousName)'",
-            at: pair.key, notes: notes)
-        damage.mention(pair.value)
-        return true
+            "\(listed), but \(what) of an endpoint; indent \(names.count == 1 ? "it" : "them") under '\(endpoint.key.text ?? "")'",
+            at: keys[0].key, notes: notes)
+        keys.forEach { damage.mention($0.value) }
     }
 
-    private func endpoint(named name: String, _ pair: YAMLPair, settings: EndpointSettings) -> Endpoint? {
+    /// `misplacedKeys`: its keys that were indented as endpoint names (already reported); the parameters are unknown
+    /// when `params` is one of them.
+    private func endpoint(named name: String, _ pair: YAMLPair, misplacedKeys: Set<String>, settings: EndpointSettings) -> Endpoint? {
         let context = "endpoint '\(name)'"
         let isMethodLike = { (key: String) in !key.isEmpty && key.allSatisfy { $0.isUppercase } }
         guard let fields = fields(pair.value, context, allowed: Self.endpointKeys, alsoAllowed: isMethodLike) else { return nil }
@@ -72,7 +89,7 @@ extension SpecDecoder {
 
         // The parameters are unknown when `params` did not decode, or when it may be an unknown key (`parms:`).
         let declared = fields["params"].map { self.parameters($0, endpoint: name) }
-            ?? DeclaredParameters(complete: !fields.unknown.contains { $0.value.mapping != nil })
+            ?? DeclaredParameters(complete: !fields.unknown.contains { $0.value.mapping != nil } && !misplacedKeys.contains("params"))
         let parameters = placed(declared, method: method, path: path, endpoint: name)
         let bodyEncoding = self.bodyEncoding(fields.pair("body"), parameters: parameters, complete: declared.complete, endpoint: name)
         checkContentTypeHeaders(parameters, declared: declared, bodyEncoding: bodyEncoding, context: context)

@@ -32,10 +32,12 @@ struct SpecDecoder {
         guard let text = node.text else {
             // `type: [String]` unquoted is a YAML sequence, `{ a: Int }` a mapping.
             var notes: [Diagnostic] = []
+            var span = sink.span(of: node)
             if let written = sink.flowText(of: node) {
-                notes.append(sink.note("YAML reads an unquoted '\(written.first!)' as the start of a \(node.kindDescription); quote the type: \"\(written)\"", at: node))
+                span.width = written.unicodeScalars.count
+                notes.append(sink.note("YAML reads an unquoted '\(written.first!)' as the start of a \(node.kindDescription); quote the type: \"\(written)\"", at: span))
             }
-            sink.error("expected a string for the type of \(context), found a \(node.kindDescription)", at: node, notes: notes)
+            sink.error("expected a string for the type of \(context), found a \(node.kindDescription)", at: span, notes: notes)
             damage.mention(node)
             return nil
         }
