@@ -161,6 +161,8 @@ struct SyntaxHints {
     /// A key indented between two levels: it belongs to neither the mapping it follows nor the one around it.
     private func misindentedKey(_ message: String, at mark: Mark, mapping: Mark) -> Hint? {
         let indent = indentation(of: mark.line)
+        // At the mapping's own indentation the line is not a key at all (a `- item`, say): no indentation to suggest.
+        guard indent != mapping.column else { return nil }
         var notes: [Diagnostic] = []
         if let outerKey = keyText(of: mapping.line) {
             notes.append(note(

@@ -1,3 +1,4 @@
+import Diagnostics
 import EndpointSpec
 import Testing
 
@@ -103,6 +104,30 @@ import Testing
         #expect(SpecTesting.problems(text) == [
             "Specs/Test.yaml:1:10: error: cannot read include 'Missing.yaml' at 'Specs/Missing.yaml': no such file",
         ])
+    }
+
+    /// The note names the existing file closest to the missing one, folder by folder, at that file.
+    @Test func aMissingIncludeSuggestsTheClosestExistingFile() {
+        let folders = ["Specs": ["Main.yaml", "Shared", "Other"], "Specs/Shared": ["Common.yaml", "Money.yaml"]]
+        let load = { (include: String) -> String in
+            do throws(DiagnosticError) {
+                _ = try SpecLoader.load(
+                    text: "include: \(include)\nname: T\nserver: { host: example.com }\nendpoints: {}\n", path: "Specs/Main.yaml",
+                    readInclude: { _ in throw SpecTesting.MissingFile() }, listFolder: { folders[$0] })
+                return "loaded"
+            } catch {
+                return error.description
+            }
+        }
+        #expect(load("Shard/Comon.yaml") == """
+            Specs/Main.yaml:1:10: error: cannot read include 'Shard/Comon.yaml' at 'Specs/Shard/Comon.yaml': no such file
+            include: Shard/Comon.yaml
+                     ^~~~~~~~~~~~~~~~
+            Specs/Shared/Common.yaml:1:1: note: did you mean 'Shared/Common.yaml'?
+            """)
+        #expect(load("Shared/Mony.yaml").hasSuffix("\nSpecs/Shared/Money.yaml:1:1: note: did you mean 'Shared/Money.yaml'?"))
+        // Nothing close: no note.
+        #expect(!load("Shared/Invoices.yaml").contains("note:"))
     }
 
     @Test func includeCycleIsReportedWithItsChain() {

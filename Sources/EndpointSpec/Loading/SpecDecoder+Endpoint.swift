@@ -91,7 +91,8 @@ extension SpecDecoder {
         let declared = fields["params"].map { self.parameters($0, endpoint: name) }
             ?? DeclaredParameters(complete: !fields.unknown.contains { $0.value.mapping != nil } && !misplacedKeys.contains("params"))
         let parameters = placed(declared, method: method, path: path, endpoint: name)
-        let bodyEncoding = self.bodyEncoding(fields.pair("body"), parameters: parameters, complete: declared.complete, endpoint: name)
+        let bodyEncoding = self.bodyEncoding(
+            fields.pair("body"), parameters: parameters, complete: declared.complete && declared.failedNames.isEmpty, endpoint: name)
         checkContentTypeHeaders(parameters, declared: declared, bodyEncoding: bodyEncoding, context: context)
         let timeout = fields["timeout"].flatMap { self.duration($0, "timeout") } ?? settings.policy.timeout
         return Endpoint(

@@ -106,7 +106,10 @@ extension SpecDecoder {
             let context = "\(kind) '\(name)'\(owner)"
             guard let value = string(pair.value, context) else { return nil }
             guard case .success(let parts) = Template.parse(value) else {
-                sink.error("\(context) has a malformed template '\(value)'; write variables as {name}", at: pair.value)
+                // `{2x}` for a variable declared as `2x`: the declaration's error says the name is refused.
+                if !damage.brokenVariables.contains(where: { value.contains("{\($0)}") }) {
+                    sink.error("\(context) has a malformed template '\(value)'; write variables as {name}", at: pair.value)
+                }
                 return nil
             }
             var resolved: [TemplatePart] = []
