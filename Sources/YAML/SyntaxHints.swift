@@ -50,6 +50,12 @@ struct SyntaxHints {
 
     /// The hint for libyaml's `problem` (and `context`) at its marks; `nil` when none fits.
     func hint(problem: String, context: String?, problemMark: Mark, contextMark: Mark) -> Hint? {
+        // libyaml also breaks lines at U+0085, U+2028 and U+2029, which these lines do not: its marks may then point
+        // past them, and no hint is given.
+        guard problemMark.line < lines.count, contextMark.line < lines.count,
+              problemMark.index <= bytes.count, contextMark.index <= bytes.count,
+              problemMark.index >= lines[problemMark.line].lowerBound, problemMark.index <= lines[problemMark.line].upperBound
+        else { return nil }
         let message = context.map { "\(problem) \($0)" } ?? problem
         if problem.hasPrefix("did not find expected ',' or '"), let context, context.hasPrefix("while parsing a flow ") {
             let closing = problem.hasSuffix("'}'") ? "}" : "]"
