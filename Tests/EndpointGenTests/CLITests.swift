@@ -125,35 +125,6 @@ import TestSupport
             """))
     }
 
-    /// `lint` runs the generator's translation as `generate` does, so both print the same warnings, those of the
-    /// generator stage included (a model named like a type the generated code uses).
-    @Test func lintAndGeneratePrintTheSameWarnings() throws {
-        let workspace = try Workspace()
-        try workspace.write("Specs/Mini.yaml", """
-            name: Mini
-            server: { host: example.com }
-            endpoints:
-              ping: { GET: /ping, response: Request }
-            models:
-              Request: { day: Int }
-              Orphan: { id: Int }
-            """)
-        let lint = try workspace.run("lint", "Specs/Mini.yaml")
-        let generate = try workspace.run("generate", "Specs/Mini.yaml", "--output", "Generated", "--quiet")
-        #expect(lint.status == 0 && generate.status == 0)
-        #expect(lint.errors == """
-            Specs/Mini.yaml:6:3: warning: model 'Request' would shadow a type the generated code uses; it is generated as 'RequestModel'
-              Request: { day: Int }
-              ^
-            Specs/Mini.yaml:7:3: warning: model 'Orphan' is never used
-              Orphan: { id: Int }
-              ^~~~~~
-
-            """)
-        #expect(generate.errors == lint.errors)
-        #expect(lint.output == "Specs/Mini.yaml: 1 endpoint, 2 models, 2 warnings\n")
-    }
-
     /// A spec given by an absolute path (as the build tool plugin gives it) is named so in diagnostics, which IDEs
     /// turn into links; by hand a relative path stays relative. Generated headers name it relative to the folder.
     @Test func diagnosticsNameTheSpecAsItWasGiven() throws {
