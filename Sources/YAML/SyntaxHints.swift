@@ -50,6 +50,12 @@ struct SyntaxHints {
 
     /// The hint for libyaml's `problem` (and `context`) at its marks; `nil` when none fits.
     func hint(problem: String, context: String?, problemMark: Mark, contextMark: Mark) -> Hint? {
+        var problemMark = problemMark
+        if problemMark.index >= bytes.count {
+            // At the end of the input libyaml may count a line break that is not there: the end of the last line.
+            let last = lines.count - 1
+            problemMark = Mark(index: bytes.count, line: last, column: column(of: bytes.count, onLine: last) - 1)
+        }
         // libyaml also breaks lines at U+0085, U+2028 and U+2029, which these lines do not: its marks may then point
         // past them, and no hint is given.
         guard problemMark.line < lines.count, contextMark.line < lines.count,
