@@ -7,17 +7,17 @@ import Foundation
 /// An extension gives the methods the client's default arguments, so a call through `any AuthClientProtocol`
 /// reads as one on the client. A type of your own that conforms must implement every method itself.
 public protocol AuthClientProtocol: Sendable {
-    /// `GET /token`
+    /// `AuthEndpoints.tokenCheck` builds its request.
     func tokenCheck() async throws(EndpointError) -> TokenStatus
-    /// `POST /authenticate`
+    /// `AuthEndpoints.authenticate` builds its request.
     func authenticate(email: String, password: String) async throws(EndpointError) -> Session
     /// Fetches one user.
     ///
-    /// `GET /users/{id}`
+    /// `AuthEndpoints.user` builds its request.
     ///
     /// - Parameter include: Related records to embed, e.g. teams.
     func user(id: Int, include: [String]?) async throws(EndpointError) -> User
-    /// `DELETE /users/{id}`
+    /// `AuthEndpoints.deleteUser` builds its request.
     @discardableResult
     func deleteUser(id: Int) async throws(EndpointError) -> Empty
 }
@@ -26,7 +26,7 @@ public protocol AuthClientProtocol: Sendable {
 extension AuthClientProtocol {
     /// Fetches one user.
     ///
-    /// `GET /users/{id}`
+    /// `AuthEndpoints.user` builds its request.
     ///
     /// - Parameter include: Related records to embed, e.g. teams.
     public func user(id: Int, include: [String]? = nil) async throws(EndpointError) -> User {
@@ -130,7 +130,10 @@ public struct AuthClient: AuthClientProtocol {
     public func errorBody<E: Decodable>(of error: EndpointError, as type: E.Type = E.self) -> E? {
         client.errorBody(of: error, as: type)
     }
+}
 
+/// The endpoints' methods: they send the request `AuthEndpoints` builds.
+extension AuthClient {
     /// `GET /token`
     public func tokenCheck() async throws(EndpointError) -> TokenStatus {
         try await self.client.send(AuthEndpoints.tokenCheck())

@@ -2,13 +2,12 @@
 import EndpointRuntime
 import Foundation
 
-/// Every endpoint of the Auth API, with the request each one builds:
-///
-/// - `GET /token`: `tokenCheck`
-/// - `POST /authenticate`: `authenticate`
-/// - `GET /users/{id}`: `user`
-/// - `DELETE /users/{id}`: `deleteUser`
-public enum AuthEndpoints {
+/// The request each endpoint of the Auth API builds: a static function per endpoint, named like the client's method.
+/// Each one's doc comment gives the endpoint's method and path.
+public enum AuthEndpoints {}
+
+/// The endpoints' request builders.
+extension AuthEndpoints {
     /// `GET /token`
     public static func tokenCheck() -> Request<TokenStatus> {
         Request(

@@ -17,10 +17,13 @@ public struct FakeAuthClient: AuthClientProtocol {
 
     /// A fake with no handlers; set those the test needs.
     public init() {}
+}
 
+/// The fake's endpoint methods: each one answers with its handler.
+extension FakeAuthClient {
     /// Answered by `tokenCheckHandler`.
     ///
-    /// `GET /token`
+    /// `AuthEndpoints.tokenCheck` builds its request.
     public func tokenCheck() async throws(EndpointError) -> TokenStatus {
         guard let _handler = self.tokenCheckHandler else { throw .invalidRequest("FakeAuthClient.tokenCheckHandler is not set") }
         do {
@@ -32,7 +35,7 @@ public struct FakeAuthClient: AuthClientProtocol {
 
     /// Answered by `authenticateHandler`.
     ///
-    /// `POST /authenticate`
+    /// `AuthEndpoints.authenticate` builds its request.
     public func authenticate(email: String, password: String) async throws(EndpointError) -> Session {
         guard let _handler = self.authenticateHandler else { throw .invalidRequest("FakeAuthClient.authenticateHandler is not set") }
         do {
@@ -46,7 +49,7 @@ public struct FakeAuthClient: AuthClientProtocol {
     ///
     /// Fetches one user.
     ///
-    /// `GET /users/{id}`
+    /// `AuthEndpoints.user` builds its request.
     ///
     /// - Parameter include: Related records to embed, e.g. teams.
     public func user(id: Int, include: [String]?) async throws(EndpointError) -> User {
@@ -60,7 +63,7 @@ public struct FakeAuthClient: AuthClientProtocol {
 
     /// Answered by `deleteUserHandler`.
     ///
-    /// `DELETE /users/{id}`
+    /// `AuthEndpoints.deleteUser` builds its request.
     @discardableResult
     public func deleteUser(id: Int) async throws(EndpointError) -> Empty {
         guard let _handler = self.deleteUserHandler else { throw .invalidRequest("FakeAuthClient.deleteUserHandler is not set") }

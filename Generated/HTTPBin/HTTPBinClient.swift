@@ -9,90 +9,90 @@ import Foundation
 public protocol HTTPBinClientProtocol: Sendable {
     /// Echoes the query and headers of a GET request.
     ///
-    /// `GET /get`
+    /// `HTTPBinEndpoints.get` builds its request.
     ///
     /// - Parameter search: Words to look for.
     /// - Returns: What httpbin saw of a request without a body.
     func get(search: String?, page: Int, trace: String?) async throws(EndpointError) -> Echo
     /// Echoes a JSON body.
     ///
-    /// `POST /post`
+    /// `HTTPBinEndpoints.postJSON` builds its request.
     ///
     /// - Returns: What httpbin saw of a request with a body.
     func postJSON(name: String, quantity: Int, tags: [String]) async throws(EndpointError) -> BodyEcho
     /// Echoes a form body.
     ///
-    /// `POST /post`
+    /// `HTTPBinEndpoints.postForm` builds its request.
     ///
     /// - Returns: What httpbin saw of a request with a body.
     func postForm(name: String, quantity: Int) async throws(EndpointError) -> BodyEcho
     /// Echoes a multipart body with a file.
     ///
-    /// `POST /post`
+    /// `HTTPBinEndpoints.postMultipart` builds its request.
     ///
     /// - Returns: What httpbin saw of a request with a body.
     func postMultipart(file: Data, caption: String, progress: (@Sendable (TransferProgress) -> Void)?) async throws(EndpointError) -> BodyEcho
-    /// `PUT /put`
+    /// `HTTPBinEndpoints.put` builds its request.
     ///
     /// - Returns: What httpbin saw of a request with a body.
     func put(name: String, quantity: Int, tags: [String]) async throws(EndpointError) -> BodyEcho
-    /// `PATCH /patch`
+    /// `HTTPBinEndpoints.patch` builds its request.
     ///
     /// - Returns: What httpbin saw of a request with a body.
     func patch(name: String) async throws(EndpointError) -> BodyEcho
-    /// `DELETE /delete`
+    /// `HTTPBinEndpoints.delete` builds its request.
     ///
     /// - Returns: What httpbin saw of a request with a body.
     func delete(reason: String) async throws(EndpointError) -> BodyEcho
     /// Answers with the given status and no body.
     ///
-    /// `GET /status/{code}`
+    /// `HTTPBinEndpoints.status` builds its request.
     @discardableResult
     func status(code: Int) async throws(EndpointError) -> Empty
     /// Answers a POST with the given status and no body.
     ///
-    /// `POST /status/{code}`
+    /// `HTTPBinEndpoints.postStatus` builds its request.
     @discardableResult
     func postStatus(code: Int) async throws(EndpointError) -> Empty
-    /// `GET /headers`
+    /// `HTTPBinEndpoints.headers` builds its request.
     func headers(tag: String) async throws(EndpointError) -> Headers
     /// Answers 401 unless the request carries a bearer token.
     ///
-    /// `GET /bearer`
+    /// `HTTPBinEndpoints.bearer` builds its request.
     func bearer() async throws(EndpointError) -> BearerResult
     /// Answers 401 unless the Authorization header holds the path's user and password.
     ///
-    /// `GET /basic-auth/{user}/{passwd}`
+    /// `HTTPBinEndpoints.basicAuth` builds its request.
     ///
     /// - Parameter authorization: 'Basic ' and base64 of user:passwd.
     func basicAuth(user: String, passwd: String, authorization: String) async throws(EndpointError) -> BasicAuthResult
     /// Answers after the given number of seconds (at most 10); gives up after one.
     ///
-    /// `GET /delay/{seconds}`
+    /// `HTTPBinEndpoints.delay` builds its request.
     ///
     /// - Returns: What httpbin saw of a request without a body.
     func delay(seconds: Int) async throws(EndpointError) -> Echo
     /// Random bytes (at most 102,400).
     ///
-    /// `GET /bytes/{count}`
+    /// `HTTPBinEndpoints.bytes` builds its request.
     func bytes(count: Int, progress: (@Sendable (TransferProgress) -> Void)?) async throws(EndpointError) -> Data
-    /// `GET /uuid`
+    /// `HTTPBinEndpoints.uuid` builds its request.
     func uuid() async throws(EndpointError) -> UUIDResult
     /// Sets the query items as response headers and echoes them.
     ///
-    /// `GET /response-headers`
+    /// `HTTPBinEndpoints.responseHeaders` builds its request.
     func responseHeaders(trace: String) async throws(EndpointError) -> [String: String]
     /// Redirects the given number of times, then answers like /get.
     ///
-    /// `GET /redirect/{times}`
+    /// `HTTPBinEndpoints.redirect` builds its request.
     ///
     /// - Returns: What httpbin saw of a request without a body.
     func redirect(times: Int) async throws(EndpointError) -> Echo
-    /// `GET /gzip`
+    /// `HTTPBinEndpoints.gzip` builds its request.
     func gzip() async throws(EndpointError) -> GzipEcho
-    /// `GET /anything/{path}`
+    /// `HTTPBinEndpoints.anything` builds its request.
     func anything(path: String, note: String?) async throws(EndpointError) -> AnythingEcho
-    /// `GET /cookies`
+    /// `HTTPBinEndpoints.cookies` builds its request.
     func cookies(flavour: String, size: String?) async throws(EndpointError) -> Cookies
 }
 
@@ -100,7 +100,7 @@ public protocol HTTPBinClientProtocol: Sendable {
 extension HTTPBinClientProtocol {
     /// Echoes the query and headers of a GET request.
     ///
-    /// `GET /get`
+    /// `HTTPBinEndpoints.get` builds its request.
     ///
     /// - Parameter search: Words to look for.
     /// - Returns: What httpbin saw of a request without a body.
@@ -110,7 +110,7 @@ extension HTTPBinClientProtocol {
 
     /// Echoes a multipart body with a file.
     ///
-    /// `POST /post`
+    /// `HTTPBinEndpoints.postMultipart` builds its request.
     ///
     /// - Returns: What httpbin saw of a request with a body.
     public func postMultipart(file: Data, caption: String, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> BodyEcho {
@@ -119,17 +119,17 @@ extension HTTPBinClientProtocol {
 
     /// Random bytes (at most 102,400).
     ///
-    /// `GET /bytes/{count}`
+    /// `HTTPBinEndpoints.bytes` builds its request.
     public func bytes(count: Int, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> Data {
         try await bytes(count: count, progress: progress)
     }
 
-    /// `GET /anything/{path}`
+    /// `HTTPBinEndpoints.anything` builds its request.
     public func anything(path: String, note: String? = nil) async throws(EndpointError) -> AnythingEcho {
         try await anything(path: path, note: note)
     }
 
-    /// `GET /cookies`
+    /// `HTTPBinEndpoints.cookies` builds its request.
     public func cookies(flavour: String, size: String? = nil) async throws(EndpointError) -> Cookies {
         try await cookies(flavour: flavour, size: size)
     }
@@ -230,7 +230,10 @@ public struct HTTPBinClient: HTTPBinClientProtocol {
     public func errorBody<E: Decodable>(of error: EndpointError, as type: E.Type = E.self) -> E? {
         client.errorBody(of: error, as: type)
     }
+}
 
+/// The endpoints' methods: they send the request `HTTPBinEndpoints` builds.
+extension HTTPBinClient {
     /// Echoes the query and headers of a GET request.
     ///
     /// `GET /get`

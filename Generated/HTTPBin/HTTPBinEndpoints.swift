@@ -2,29 +2,12 @@
 import EndpointRuntime
 import Foundation
 
-/// Every endpoint of the HTTPBin API, with the request each one builds:
-///
-/// - `GET /get`: `get`
-/// - `POST /post`: `postJSON`
-/// - `POST /post`: `postForm`
-/// - `POST /post`: `postMultipart`
-/// - `PUT /put`: `put`
-/// - `PATCH /patch`: `patch`
-/// - `DELETE /delete`: `delete`
-/// - `GET /status/{code}`: `status`
-/// - `POST /status/{code}`: `postStatus`
-/// - `GET /headers`: `headers`
-/// - `GET /bearer`: `bearer`
-/// - `GET /basic-auth/{user}/{passwd}`: `basicAuth`
-/// - `GET /delay/{seconds}`: `delay`
-/// - `GET /bytes/{count}`: `bytes`
-/// - `GET /uuid`: `uuid`
-/// - `GET /response-headers`: `responseHeaders`
-/// - `GET /redirect/{times}`: `redirect`
-/// - `GET /gzip`: `gzip`
-/// - `GET /anything/{path}`: `anything`
-/// - `GET /cookies`: `cookies`
-public enum HTTPBinEndpoints {
+/// The request each endpoint of the HTTPBin API builds: a static function per endpoint, named like the client's method.
+/// Each one's doc comment gives the endpoint's method and path.
+public enum HTTPBinEndpoints {}
+
+/// The endpoints' request builders.
+extension HTTPBinEndpoints {
     /// Echoes the query and headers of a GET request.
     ///
     /// `GET /get`

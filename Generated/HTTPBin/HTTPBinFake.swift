@@ -49,12 +49,15 @@ public struct FakeHTTPBinClient: HTTPBinClientProtocol {
 
     /// A fake with no handlers; set those the test needs.
     public init() {}
+}
 
+/// The fake's endpoint methods: each one answers with its handler.
+extension FakeHTTPBinClient {
     /// Answered by `getHandler`.
     ///
     /// Echoes the query and headers of a GET request.
     ///
-    /// `GET /get`
+    /// `HTTPBinEndpoints.get` builds its request.
     ///
     /// - Parameter search: Words to look for.
     /// - Returns: What httpbin saw of a request without a body.
@@ -71,7 +74,7 @@ public struct FakeHTTPBinClient: HTTPBinClientProtocol {
     ///
     /// Echoes a JSON body.
     ///
-    /// `POST /post`
+    /// `HTTPBinEndpoints.postJSON` builds its request.
     ///
     /// - Returns: What httpbin saw of a request with a body.
     public func postJSON(name: String, quantity: Int, tags: [String]) async throws(EndpointError) -> BodyEcho {
@@ -87,7 +90,7 @@ public struct FakeHTTPBinClient: HTTPBinClientProtocol {
     ///
     /// Echoes a form body.
     ///
-    /// `POST /post`
+    /// `HTTPBinEndpoints.postForm` builds its request.
     ///
     /// - Returns: What httpbin saw of a request with a body.
     public func postForm(name: String, quantity: Int) async throws(EndpointError) -> BodyEcho {
@@ -103,7 +106,7 @@ public struct FakeHTTPBinClient: HTTPBinClientProtocol {
     ///
     /// Echoes a multipart body with a file.
     ///
-    /// `POST /post`
+    /// `HTTPBinEndpoints.postMultipart` builds its request.
     ///
     /// - Returns: What httpbin saw of a request with a body.
     public func postMultipart(file: Data, caption: String, progress: (@Sendable (TransferProgress) -> Void)?) async throws(EndpointError) -> BodyEcho {
@@ -117,7 +120,7 @@ public struct FakeHTTPBinClient: HTTPBinClientProtocol {
 
     /// Answered by `putHandler`.
     ///
-    /// `PUT /put`
+    /// `HTTPBinEndpoints.put` builds its request.
     ///
     /// - Returns: What httpbin saw of a request with a body.
     public func put(name: String, quantity: Int, tags: [String]) async throws(EndpointError) -> BodyEcho {
@@ -131,7 +134,7 @@ public struct FakeHTTPBinClient: HTTPBinClientProtocol {
 
     /// Answered by `patchHandler`.
     ///
-    /// `PATCH /patch`
+    /// `HTTPBinEndpoints.patch` builds its request.
     ///
     /// - Returns: What httpbin saw of a request with a body.
     public func patch(name: String) async throws(EndpointError) -> BodyEcho {
@@ -145,7 +148,7 @@ public struct FakeHTTPBinClient: HTTPBinClientProtocol {
 
     /// Answered by `deleteHandler`.
     ///
-    /// `DELETE /delete`
+    /// `HTTPBinEndpoints.delete` builds its request.
     ///
     /// - Returns: What httpbin saw of a request with a body.
     public func delete(reason: String) async throws(EndpointError) -> BodyEcho {
@@ -161,7 +164,7 @@ public struct FakeHTTPBinClient: HTTPBinClientProtocol {
     ///
     /// Answers with the given status and no body.
     ///
-    /// `GET /status/{code}`
+    /// `HTTPBinEndpoints.status` builds its request.
     @discardableResult
     public func status(code: Int) async throws(EndpointError) -> Empty {
         guard let _handler = self.statusHandler else { throw .invalidRequest("FakeHTTPBinClient.statusHandler is not set") }
@@ -176,7 +179,7 @@ public struct FakeHTTPBinClient: HTTPBinClientProtocol {
     ///
     /// Answers a POST with the given status and no body.
     ///
-    /// `POST /status/{code}`
+    /// `HTTPBinEndpoints.postStatus` builds its request.
     @discardableResult
     public func postStatus(code: Int) async throws(EndpointError) -> Empty {
         guard let _handler = self.postStatusHandler else { throw .invalidRequest("FakeHTTPBinClient.postStatusHandler is not set") }
@@ -189,7 +192,7 @@ public struct FakeHTTPBinClient: HTTPBinClientProtocol {
 
     /// Answered by `headersHandler`.
     ///
-    /// `GET /headers`
+    /// `HTTPBinEndpoints.headers` builds its request.
     public func headers(tag: String) async throws(EndpointError) -> Headers {
         guard let _handler = self.headersHandler else { throw .invalidRequest("FakeHTTPBinClient.headersHandler is not set") }
         do {
@@ -203,7 +206,7 @@ public struct FakeHTTPBinClient: HTTPBinClientProtocol {
     ///
     /// Answers 401 unless the request carries a bearer token.
     ///
-    /// `GET /bearer`
+    /// `HTTPBinEndpoints.bearer` builds its request.
     public func bearer() async throws(EndpointError) -> BearerResult {
         guard let _handler = self.bearerHandler else { throw .invalidRequest("FakeHTTPBinClient.bearerHandler is not set") }
         do {
@@ -217,7 +220,7 @@ public struct FakeHTTPBinClient: HTTPBinClientProtocol {
     ///
     /// Answers 401 unless the Authorization header holds the path's user and password.
     ///
-    /// `GET /basic-auth/{user}/{passwd}`
+    /// `HTTPBinEndpoints.basicAuth` builds its request.
     ///
     /// - Parameter authorization: 'Basic ' and base64 of user:passwd.
     public func basicAuth(user: String, passwd: String, authorization: String) async throws(EndpointError) -> BasicAuthResult {
@@ -233,7 +236,7 @@ public struct FakeHTTPBinClient: HTTPBinClientProtocol {
     ///
     /// Answers after the given number of seconds (at most 10); gives up after one.
     ///
-    /// `GET /delay/{seconds}`
+    /// `HTTPBinEndpoints.delay` builds its request.
     ///
     /// - Returns: What httpbin saw of a request without a body.
     public func delay(seconds: Int) async throws(EndpointError) -> Echo {
@@ -249,7 +252,7 @@ public struct FakeHTTPBinClient: HTTPBinClientProtocol {
     ///
     /// Random bytes (at most 102,400).
     ///
-    /// `GET /bytes/{count}`
+    /// `HTTPBinEndpoints.bytes` builds its request.
     public func bytes(count: Int, progress: (@Sendable (TransferProgress) -> Void)?) async throws(EndpointError) -> Data {
         guard let _handler = self.bytesHandler else { throw .invalidRequest("FakeHTTPBinClient.bytesHandler is not set") }
         do {
@@ -261,7 +264,7 @@ public struct FakeHTTPBinClient: HTTPBinClientProtocol {
 
     /// Answered by `uuidHandler`.
     ///
-    /// `GET /uuid`
+    /// `HTTPBinEndpoints.uuid` builds its request.
     public func uuid() async throws(EndpointError) -> UUIDResult {
         guard let _handler = self.uuidHandler else { throw .invalidRequest("FakeHTTPBinClient.uuidHandler is not set") }
         do {
@@ -275,7 +278,7 @@ public struct FakeHTTPBinClient: HTTPBinClientProtocol {
     ///
     /// Sets the query items as response headers and echoes them.
     ///
-    /// `GET /response-headers`
+    /// `HTTPBinEndpoints.responseHeaders` builds its request.
     public func responseHeaders(trace: String) async throws(EndpointError) -> [String: String] {
         guard let _handler = self.responseHeadersHandler else { throw .invalidRequest("FakeHTTPBinClient.responseHeadersHandler is not set") }
         do {
@@ -289,7 +292,7 @@ public struct FakeHTTPBinClient: HTTPBinClientProtocol {
     ///
     /// Redirects the given number of times, then answers like /get.
     ///
-    /// `GET /redirect/{times}`
+    /// `HTTPBinEndpoints.redirect` builds its request.
     ///
     /// - Returns: What httpbin saw of a request without a body.
     public func redirect(times: Int) async throws(EndpointError) -> Echo {
@@ -303,7 +306,7 @@ public struct FakeHTTPBinClient: HTTPBinClientProtocol {
 
     /// Answered by `gzipHandler`.
     ///
-    /// `GET /gzip`
+    /// `HTTPBinEndpoints.gzip` builds its request.
     public func gzip() async throws(EndpointError) -> GzipEcho {
         guard let _handler = self.gzipHandler else { throw .invalidRequest("FakeHTTPBinClient.gzipHandler is not set") }
         do {
@@ -315,7 +318,7 @@ public struct FakeHTTPBinClient: HTTPBinClientProtocol {
 
     /// Answered by `anythingHandler`.
     ///
-    /// `GET /anything/{path}`
+    /// `HTTPBinEndpoints.anything` builds its request.
     public func anything(path: String, note: String?) async throws(EndpointError) -> AnythingEcho {
         guard let _handler = self.anythingHandler else { throw .invalidRequest("FakeHTTPBinClient.anythingHandler is not set") }
         do {
@@ -327,7 +330,7 @@ public struct FakeHTTPBinClient: HTTPBinClientProtocol {
 
     /// Answered by `cookiesHandler`.
     ///
-    /// `GET /cookies`
+    /// `HTTPBinEndpoints.cookies` builds its request.
     public func cookies(flavour: String, size: String?) async throws(EndpointError) -> Cookies {
         guard let _handler = self.cookiesHandler else { throw .invalidRequest("FakeHTTPBinClient.cookiesHandler is not set") }
         do {

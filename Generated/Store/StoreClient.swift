@@ -9,35 +9,35 @@ import Foundation
 public protocol StoreClientProtocol: Sendable {
     /// Lists products, newest first.
     ///
-    /// `GET /products`
+    /// `StoreEndpoints.products` builds its request.
     ///
     /// - Parameter search: Words to look for.
     func products(search: String?, page: Int, tags: [String]?, sort: SortOrder) async throws(EndpointError) -> ProductPage
-    /// `GET /products/{productID}`
+    /// `StoreEndpoints.product` builds its request.
     func product(productID: UUID, currency: String) async throws(EndpointError) -> Product
-    /// `GET /products/{productID}/image`
+    /// `StoreEndpoints.productImage` builds its request.
     func productImage(productID: UUID, progress: (@Sendable (TransferProgress) -> Void)?) async throws(EndpointError) -> Data
-    /// `GET /products/{productID}/notes`
+    /// `StoreEndpoints.productNotes` builds its request.
     func productNotes(productID: UUID) async throws(EndpointError) -> String
-    /// `GET /prices`
+    /// `StoreEndpoints.prices` builds its request.
     func prices(ids: [UUID]) async throws(EndpointError) -> [String: Double]
-    /// `POST /orders`
+    /// `StoreEndpoints.createOrder` builds its request.
     func createOrder(items: [OrderItem], note: String?, coupon: String?) async throws(EndpointError) -> Order
-    /// `PATCH /orders/{orderID}`
+    /// `StoreEndpoints.updateOrder` builds its request.
     func updateOrder(orderID: Int64, status: OrderStatus) async throws(EndpointError) -> Order
-    /// `PUT /orders/{orderID}/receipt`
+    /// `StoreEndpoints.uploadReceipt` builds its request.
     @discardableResult
     func uploadReceipt(orderID: Int64, receipt: Data, progress: (@Sendable (TransferProgress) -> Void)?) async throws(EndpointError) -> Empty
-    /// `POST /photos`
+    /// `StoreEndpoints.uploadPhoto` builds its request.
     @discardableResult
     func uploadPhoto(photo: Data, caption: String?, pin: String, progress: (@Sendable (TransferProgress) -> Void)?) async throws(EndpointError) -> Empty
-    /// `DELETE /orders/{orderID}`
+    /// `StoreEndpoints.cancelOrder` builds its request.
     @discardableResult
     func cancelOrder(orderID: Int64) async throws(EndpointError) -> Empty
-    /// `HEAD /ping`
+    /// `StoreEndpoints.ping` builds its request.
     @discardableResult
     func ping() async throws(EndpointError) -> Empty
-    /// `OPTIONS /`
+    /// `StoreEndpoints.capabilities` builds its request.
     @discardableResult
     func capabilities() async throws(EndpointError) -> Empty
 }
@@ -46,35 +46,35 @@ public protocol StoreClientProtocol: Sendable {
 extension StoreClientProtocol {
     /// Lists products, newest first.
     ///
-    /// `GET /products`
+    /// `StoreEndpoints.products` builds its request.
     ///
     /// - Parameter search: Words to look for.
     public func products(search: String? = nil, page: Int = 1, tags: [String]? = nil, sort: SortOrder = .newest) async throws(EndpointError) -> ProductPage {
         try await products(search: search, page: page, tags: tags, sort: sort)
     }
 
-    /// `GET /products/{productID}`
+    /// `StoreEndpoints.product` builds its request.
     public func product(productID: UUID, currency: String = "EUR") async throws(EndpointError) -> Product {
         try await product(productID: productID, currency: currency)
     }
 
-    /// `GET /products/{productID}/image`
+    /// `StoreEndpoints.productImage` builds its request.
     public func productImage(productID: UUID, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> Data {
         try await productImage(productID: productID, progress: progress)
     }
 
-    /// `POST /orders`
+    /// `StoreEndpoints.createOrder` builds its request.
     public func createOrder(items: [OrderItem], note: String? = nil, coupon: String? = nil) async throws(EndpointError) -> Order {
         try await createOrder(items: items, note: note, coupon: coupon)
     }
 
-    /// `PUT /orders/{orderID}/receipt`
+    /// `StoreEndpoints.uploadReceipt` builds its request.
     @discardableResult
     public func uploadReceipt(orderID: Int64, receipt: Data, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> Empty {
         try await uploadReceipt(orderID: orderID, receipt: receipt, progress: progress)
     }
 
-    /// `POST /photos`
+    /// `StoreEndpoints.uploadPhoto` builds its request.
     @discardableResult
     public func uploadPhoto(photo: Data, caption: String? = nil, pin: String, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> Empty {
         try await uploadPhoto(photo: photo, caption: caption, pin: pin, progress: progress)
@@ -177,7 +177,10 @@ public struct StoreClient: StoreClientProtocol {
     public func errorBody<E: Decodable>(of error: EndpointError, as type: E.Type = E.self) -> E? {
         client.errorBody(of: error, as: type)
     }
+}
 
+/// The endpoints' methods: they send the request `StoreEndpoints` builds.
+extension StoreClient {
     /// Lists products, newest first.
     ///
     /// `GET /products`

@@ -2,21 +2,12 @@
 import EndpointRuntime
 import Foundation
 
-/// Every endpoint of the Store API, with the request each one builds:
-///
-/// - `GET /products`: `products`
-/// - `GET /products/{productID}`: `product`
-/// - `GET /products/{productID}/image`: `productImage`
-/// - `GET /products/{productID}/notes`: `productNotes`
-/// - `GET /prices`: `prices`
-/// - `POST /orders`: `createOrder`
-/// - `PATCH /orders/{orderID}`: `updateOrder`
-/// - `PUT /orders/{orderID}/receipt`: `uploadReceipt`
-/// - `POST /photos`: `uploadPhoto`
-/// - `DELETE /orders/{orderID}`: `cancelOrder`
-/// - `HEAD /ping`: `ping`
-/// - `OPTIONS /`: `capabilities`
-public enum StoreEndpoints {
+/// The request each endpoint of the Store API builds: a static function per endpoint, named like the client's method.
+/// Each one's doc comment gives the endpoint's method and path.
+public enum StoreEndpoints {}
+
+/// The endpoints' request builders.
+extension StoreEndpoints {
     /// Lists products, newest first.
     ///
     /// `GET /products`

@@ -33,12 +33,15 @@ public struct FakeStoreClient: StoreClientProtocol {
 
     /// A fake with no handlers; set those the test needs.
     public init() {}
+}
 
+/// The fake's endpoint methods: each one answers with its handler.
+extension FakeStoreClient {
     /// Answered by `productsHandler`.
     ///
     /// Lists products, newest first.
     ///
-    /// `GET /products`
+    /// `StoreEndpoints.products` builds its request.
     ///
     /// - Parameter search: Words to look for.
     public func products(search: String?, page: Int, tags: [String]?, sort: SortOrder) async throws(EndpointError) -> ProductPage {
@@ -52,7 +55,7 @@ public struct FakeStoreClient: StoreClientProtocol {
 
     /// Answered by `productHandler`.
     ///
-    /// `GET /products/{productID}`
+    /// `StoreEndpoints.product` builds its request.
     public func product(productID: UUID, currency: String) async throws(EndpointError) -> Product {
         guard let _handler = self.productHandler else { throw .invalidRequest("FakeStoreClient.productHandler is not set") }
         do {
@@ -64,7 +67,7 @@ public struct FakeStoreClient: StoreClientProtocol {
 
     /// Answered by `productImageHandler`.
     ///
-    /// `GET /products/{productID}/image`
+    /// `StoreEndpoints.productImage` builds its request.
     public func productImage(productID: UUID, progress: (@Sendable (TransferProgress) -> Void)?) async throws(EndpointError) -> Data {
         guard let _handler = self.productImageHandler else { throw .invalidRequest("FakeStoreClient.productImageHandler is not set") }
         do {
@@ -76,7 +79,7 @@ public struct FakeStoreClient: StoreClientProtocol {
 
     /// Answered by `productNotesHandler`.
     ///
-    /// `GET /products/{productID}/notes`
+    /// `StoreEndpoints.productNotes` builds its request.
     public func productNotes(productID: UUID) async throws(EndpointError) -> String {
         guard let _handler = self.productNotesHandler else { throw .invalidRequest("FakeStoreClient.productNotesHandler is not set") }
         do {
@@ -88,7 +91,7 @@ public struct FakeStoreClient: StoreClientProtocol {
 
     /// Answered by `pricesHandler`.
     ///
-    /// `GET /prices`
+    /// `StoreEndpoints.prices` builds its request.
     public func prices(ids: [UUID]) async throws(EndpointError) -> [String: Double] {
         guard let _handler = self.pricesHandler else { throw .invalidRequest("FakeStoreClient.pricesHandler is not set") }
         do {
@@ -100,7 +103,7 @@ public struct FakeStoreClient: StoreClientProtocol {
 
     /// Answered by `createOrderHandler`.
     ///
-    /// `POST /orders`
+    /// `StoreEndpoints.createOrder` builds its request.
     public func createOrder(items: [OrderItem], note: String?, coupon: String?) async throws(EndpointError) -> Order {
         guard let _handler = self.createOrderHandler else { throw .invalidRequest("FakeStoreClient.createOrderHandler is not set") }
         do {
@@ -112,7 +115,7 @@ public struct FakeStoreClient: StoreClientProtocol {
 
     /// Answered by `updateOrderHandler`.
     ///
-    /// `PATCH /orders/{orderID}`
+    /// `StoreEndpoints.updateOrder` builds its request.
     public func updateOrder(orderID: Int64, status: OrderStatus) async throws(EndpointError) -> Order {
         guard let _handler = self.updateOrderHandler else { throw .invalidRequest("FakeStoreClient.updateOrderHandler is not set") }
         do {
@@ -124,7 +127,7 @@ public struct FakeStoreClient: StoreClientProtocol {
 
     /// Answered by `uploadReceiptHandler`.
     ///
-    /// `PUT /orders/{orderID}/receipt`
+    /// `StoreEndpoints.uploadReceipt` builds its request.
     @discardableResult
     public func uploadReceipt(orderID: Int64, receipt: Data, progress: (@Sendable (TransferProgress) -> Void)?) async throws(EndpointError) -> Empty {
         guard let _handler = self.uploadReceiptHandler else { throw .invalidRequest("FakeStoreClient.uploadReceiptHandler is not set") }
@@ -137,7 +140,7 @@ public struct FakeStoreClient: StoreClientProtocol {
 
     /// Answered by `uploadPhotoHandler`.
     ///
-    /// `POST /photos`
+    /// `StoreEndpoints.uploadPhoto` builds its request.
     @discardableResult
     public func uploadPhoto(photo: Data, caption: String?, pin: String, progress: (@Sendable (TransferProgress) -> Void)?) async throws(EndpointError) -> Empty {
         guard let _handler = self.uploadPhotoHandler else { throw .invalidRequest("FakeStoreClient.uploadPhotoHandler is not set") }
@@ -150,7 +153,7 @@ public struct FakeStoreClient: StoreClientProtocol {
 
     /// Answered by `cancelOrderHandler`.
     ///
-    /// `DELETE /orders/{orderID}`
+    /// `StoreEndpoints.cancelOrder` builds its request.
     @discardableResult
     public func cancelOrder(orderID: Int64) async throws(EndpointError) -> Empty {
         guard let _handler = self.cancelOrderHandler else { throw .invalidRequest("FakeStoreClient.cancelOrderHandler is not set") }
@@ -163,7 +166,7 @@ public struct FakeStoreClient: StoreClientProtocol {
 
     /// Answered by `pingHandler`.
     ///
-    /// `HEAD /ping`
+    /// `StoreEndpoints.ping` builds its request.
     @discardableResult
     public func ping() async throws(EndpointError) -> Empty {
         guard let _handler = self.pingHandler else { throw .invalidRequest("FakeStoreClient.pingHandler is not set") }
@@ -176,7 +179,7 @@ public struct FakeStoreClient: StoreClientProtocol {
 
     /// Answered by `capabilitiesHandler`.
     ///
-    /// `OPTIONS /`
+    /// `StoreEndpoints.capabilities` builds its request.
     @discardableResult
     public func capabilities() async throws(EndpointError) -> Empty {
         guard let _handler = self.capabilitiesHandler else { throw .invalidRequest("FakeStoreClient.capabilitiesHandler is not set") }

@@ -2,17 +2,22 @@ import Foundation
 import PackagePlugin
 
 /// The build tool plugin: for every `X.endpoints.yaml` in a target, runs
-/// `endpointgen generate <spec> --output <plugin work folder> --model-files by-letter --quiet` and compiles the
-/// files it writes (`X/XClient.swift`, `X/XEndpoints.swift`, `X/XFake.swift` and the models by initial letter,
-/// `X/XModels+A.swift` … `X/XModels+Z.swift`, `X/XModels+_.swift`) into the target. SwiftPM targets come through
-/// `BuildToolPlugin`, Xcode project targets through `XcodeBuildToolPlugin` (below); both build their commands with
-/// `commands(tool:inputFiles:workDirectory:targetName:)`.
+/// `endpointgen generate <spec> --output <plugin work folder> --split always --quiet` and compiles the files it writes
+/// into the target: `X/XClient.swift`, `X/XEndpoints.swift` and `X/XFake.swift` with the type declarations, the part
+/// files that hold the endpoints' code, `X/XClient+00.swift` … `X/XClient+15.swift` (and the same for `Endpoints` and
+/// `Fake`), and the models by initial letter, `X/XModels+A.swift` … `X/XModels+Z.swift`, `X/XModels+_.swift`.
+/// SwiftPM targets come through `BuildToolPlugin`, Xcode project targets through `XcodeBuildToolPlugin` (below);
+/// both build their commands with `commands(tool:inputFiles:workDirectory:targetName:)`.
 @main struct EndpointGenPlugin: BuildToolPlugin {
-    /// The files endpointgen writes per spec with `--model-files by-letter`, declared before it runs. The
-    /// letters are endpointgen's `ModelFiles.letters` (a plugin cannot import the package's modules).
-    static let outputs = ["Client", "Endpoints", "Fake"] + (Unicode.Scalar("A").value...Unicode.Scalar("Z").value).map {
-        "Models+\(Character(Unicode.Scalar($0)!))"
-    } + ["Models+_"]
+    /// The files endpointgen writes per spec with `--split always`, declared before it runs: the part suffixes are
+    /// endpointgen's `FileSplit.partSuffixes` and the letters its `FileSplit.letters` (a plugin cannot import the
+    /// package's modules).
+    static let outputs: [String] = {
+        let parts = (0..<16).map { $0 < 10 ? "0\($0)" : "\($0)" }
+        let letters = (Unicode.Scalar("A").value...Unicode.Scalar("Z").value).map { String(Character(Unicode.Scalar($0)!)) } + ["_"]
+        return ["Client", "Endpoints", "Fake"].flatMap { template in [template] + parts.map { "\(template)+\($0)" } }
+            + letters.map { "Models+\($0)" }
+    }()
 
     /// A target of a Swift package.
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
@@ -33,7 +38,7 @@ import PackagePlugin
             return .buildCommand(
                 displayName: "Generating the \(stem) client of \(targetName) from \(spec.lastPathComponent)",
                 executable: tool,
-                arguments: ["generate", spec.path, "--output", workDirectory.path, "--model-files", "by-letter", "--quiet"],
+                arguments: ["generate", spec.path, "--output", workDirectory.path, "--split", "always", "--quiet"],
                 // Every YAML file of the target, not just the spec: any of them may be one it includes.
                 inputFiles: yamlFiles,
                 // `appendingPathComponent`, not macOS 13's `appending(path:)`: SwiftPM may compile a plugin for an older

@@ -20,7 +20,7 @@ import PackagePlugin
           --specs DIR             The folder whose *.yaml files are specs (default: Specs; its subfolders hold includes).
           --output OUT            The folder inside the package that receives the clients (default: Generated).
           --access LEVEL          public (default), package or internal: the access level of generated declarations.
-          --templates DIR, --completion-handlers, --model-files HOW
+          --templates DIR, --completion-handlers, --split HOW
                                   Passed on to endpointgen (see endpointgen help generate).
           -h, --help              Print this help.
         """

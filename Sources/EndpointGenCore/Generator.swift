@@ -29,28 +29,38 @@ public struct Generator: Sendable {
 
     /// The files for one spec, at `<stem>/<stem><Template>.swift` (e.g. `Auth/AuthClient.swift` for
     /// `Specs/Auth.yaml` or `Auth.endpoints.yaml` and `Client.swift.mustache`), and the warnings translation gave.
-    /// `Models.swift` may give several files, `<stem>Models+<letter>.swift` (see `ModelFiles`).
+    /// Split by `options.split`, `Models.swift` gives `<stem>Models+<letter>.swift` files, and `Client.swift`,
+    /// `Endpoints.swift` and `Fake.swift` each give their base file and `<stem>Client+<part>.swift` files (see `FileSplit`).
     public func generate(_ spec: Spec, specPath: String) throws(DiagnosticError) -> (files: [GeneratedFile], warnings: [Diagnostic]) {
         let (context, warnings) = translateSpec(spec, specPath: specPath, options: options)
-        let value = context.mustacheValue
+        guard case .map(let fields) = context.mustacheValue else { preconditionFailure("a context is a map") }
         let stem = Self.stem(of: specPath)
         var files: [GeneratedFile] = []
         for name in templates.names where name.hasSuffix(".swift") {
-            guard name == "Models.swift", case .map(let fields) = value else {
-                files.append(GeneratedFile(path: "\(stem)/\(stem)\(name)", contents: try render(name, value)))
-                continue
-            }
-            // Each models file sees the whole context with only its part of the models, enums and oneOfs.
-            for part in options.modelFiles.parts(of: context) {
-                var partFields = fields
-                partFields["models"] = part.models.mustacheValue
-                partFields["enums"] = part.enums.mustacheValue
-                partFields["oneOfs"] = part.oneOfs.mustacheValue
-                let fileName = part.suffix.map { "Models+\($0).swift" } ?? name
-                files.append(GeneratedFile(path: "\(stem)/\(stem)\(fileName)", contents: try render(name, .map(partFields))))
+            for part in options.split.parts(of: context, template: name) {
+                let fileName = part.suffix.map { "\(name.dropLast(".swift".count))+\($0).swift" } ?? name
+                files.append(GeneratedFile(path: "\(stem)/\(stem)\(fileName)", contents: try render(name, Self.value(of: part, in: fields))))
             }
         }
         return (files, warnings)
+    }
+
+    /// What the template sees when it renders `part`: the whole context, its lists narrowed to the part's models, and
+    /// `declarations`, `fileEndpoints` and `hasFileEndpoints` saying what the file holds.
+    private static func value(of part: FileSplit.Part, in fields: [String: MustacheValue]) -> MustacheValue {
+        func narrowed(_ key: String, to indices: [Int]?) -> MustacheValue {
+            guard let indices, case .list(let all) = fields[key] else { return fields[key] ?? .list([]) }
+            return .list(indices.map { all[$0] })
+        }
+        var fields = fields
+        let endpoints = narrowed("endpoints", to: part.endpoints)
+        fields["declarations"] = .bool(part.declarations)
+        fields["fileEndpoints"] = endpoints
+        fields["hasFileEndpoints"] = .bool(endpoints != .list([]))
+        fields["models"] = narrowed("models", to: part.models)
+        fields["enums"] = narrowed("enums", to: part.enums)
+        fields["oneOfs"] = narrowed("oneOfs", to: part.oneOfs)
+        return .map(fields)
     }
 
     /// The warnings `generate` gives for `spec` besides the loader's, without rendering anything (for `lint`).

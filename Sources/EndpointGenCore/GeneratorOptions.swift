@@ -9,14 +9,20 @@ public struct GeneratorOptions: Equatable, Sendable {
     public var access: Access
     /// Whether to add a completion-handler variant of every endpoint method.
     public var completionHandlers: Bool
-    /// How the models are spread over files.
-    public var modelFiles: ModelFiles
+    /// How the generated code is spread over files.
+    public var split: FileSplit
 
     /// Creates options.
-    public init(access: Access = .public, completionHandlers: Bool = false, modelFiles: ModelFiles = .automatic) {
+    public init(access: Access = .public, completionHandlers: Bool = false, split: FileSplit = .automatic) {
         self.access = access
         self.completionHandlers = completionHandlers
-        self.modelFiles = modelFiles
+        self.split = split
+    }
+
+    /// The same, with `split` under its old name: the CLI's `main.swift`, changed on another branch at the same
+    /// time, still passes `modelFiles:`.
+    public init(access: Access, completionHandlers: Bool, modelFiles: FileSplit) {
+        self.init(access: access, completionHandlers: completionHandlers, split: modelFiles)
     }
 
     /// The modifier as it prefixes a declaration: `public `, `package ` or nothing.

@@ -56,10 +56,13 @@ struct Arguments: Equatable {
                help: "public (default), package or internal: the access level of generated declarations."),
         Option(names: ["--completion-handlers"], value: nil, commands: [.generate, .check],
                help: "Also generate a completion-handler variant of every endpoint method."),
-        Option(names: ["--model-files"], value: "HOW", commands: [.generate, .check],
+        Option(names: ["--split", "--model-files"], value: "HOW", commands: [.generate, .check],
                help: """
-                   auto (default): one <spec>Models.swift, or past 100 models one <spec>Models+<letter>.swift per initial \
-                   letter, which compiles faster; by-letter: always all 27 letter files (A-Z and _), empty ones too.
+                   auto (default): one file per template; past 100 models the models by initial letter
+                   (<spec>Models+A.swift ...), past 32 endpoints each endpoint's code in one of 16 part files by a hash
+                   of its name (<spec>Client+00.swift ..., and Endpoints, Fake), so that an edit recompiles little.
+                   always: every one of those files, empty ones too (the build tool plugin's layout).
+                   --model-files is the old name of --split; its by-letter means always.
                    """),
         Option(names: ["--include-tag"], value: "TAG", commands: Command.allCases,
                help: "Import only OpenAPI operations with this tag (repeatable; filters add up)."),
@@ -77,7 +80,9 @@ struct Arguments: Equatable {
     var templates: String?
     var access = "public"
     var completionHandlers = false
-    var modelFiles = ModelFiles.automatic
+    var split = FileSplit.automatic
+    /// `split` under its old name, which `main.swift` (changed on another branch at the same time) still uses.
+    var modelFiles: FileSplit { split }
     var quiet = false
     /// Which operations of OpenAPI documents to import (`--include-tag`, `--include-path`, `--include-operation`).
     var includeTags: [String] = []
@@ -209,11 +214,11 @@ struct Arguments: Equatable {
             }
             access = value
         case "--completion-handlers": completionHandlers = true
-        case "--model-files":
-            guard let files = ModelFiles(rawValue: value) else {
-                throw UsageError(message: "--model-files must be auto or by-letter, not '\(value)'", command: command)
+        case "--split":
+            guard let choice = FileSplit(argument: value) else {
+                throw UsageError(message: "--split (or --model-files) must be auto or always, not '\(value)'", command: command)
             }
-            modelFiles = files
+            split = choice
         case "--include-tag": includeTags.append(value)
         case "--include-path": includePaths.append(value)
         case "--include-operation": includeOperations.append(value)

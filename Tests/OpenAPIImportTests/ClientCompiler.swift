@@ -3,15 +3,16 @@ import EndpointSpec
 import Foundation
 import TestSupport
 
-/// Generates a spec's client into a temporary folder (its models split by letter past 100) and compiles it as the
-/// debug build of a module, against the `EndpointRuntime` module this test run built.
+/// Generates a spec's client into a temporary folder (split as `split` says: by default its models by letter past 100
+/// and its endpoint code by part past 32 endpoints) and compiles it as the debug build of a module, against the
+/// `EndpointRuntime` module this test run built.
 enum ClientCompiler {
     /// The compiler's exit status and everything it printed (errors and warnings).
-    static func compile(_ spec: Spec, specPath: String) throws -> (status: Int32, output: String) {
+    static func compile(_ spec: Spec, specPath: String, split: FileSplit = .automatic) throws -> (status: Int32, output: String) {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("openapi-client-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let files = try Generator().generate(spec, specPath: specPath).files
+        let files = try Generator(options: GeneratorOptions(split: split)).generate(spec, specPath: specPath).files
         var paths: [String] = []
         for file in files {
             let url = folder.appendingPathComponent(URL(fileURLWithPath: file.path).lastPathComponent)

@@ -41,6 +41,14 @@ struct RealDocumentTests {
         #expect(result.output == "")
     }
 
+    /// As the build tool plugin writes it: the type declarations apart from the endpoints' code, every part file.
+    @Test func petstoreClientCompilesWithoutWarningsSplitIntoEveryFile() throws {
+        let spec = try OpenAPIImporter.load(path: Self.petstore).spec
+        let result = try ClientCompiler.compile(spec, specPath: Self.petstore, split: .always)
+        #expect(result.status == 0)
+        #expect(result.output == "")
+    }
+
     @Test func stripeImportsWithoutErrors() throws {
         let loaded = try OpenAPIImporter.load(path: Self.stripe)
         #expect(loaded.spec.name == "StripeAPI")
@@ -56,7 +64,8 @@ struct RealDocumentTests {
         #expect(reloaded.spec.withoutLocations == spec.withoutLocations)
     }
 
-    /// The whole client: 468 endpoints and 1,817 models, about 85,000 lines, with the models in a file per letter.
+    /// The whole client: 468 endpoints and 1,817 models, about 85,000 lines, with the models in a file per letter and
+    /// the endpoints' code in 16 parts.
     @Test func stripeClientCompilesWithoutWarnings() throws {
         let spec = try OpenAPIImporter.load(path: Self.stripe).spec
         #expect(spec.endpoints.count > 400)

@@ -25,7 +25,8 @@ public struct ClientContext: Codable, Equatable, Sendable {
     public var fakeName: String
     /// Whether to generate completion-handler variants of the endpoint methods.
     public var completionHandlers: Bool
-    /// The endpoints enum's doc comment: a line per endpoint, e.g. ``/// - `GET /users/{id}`: `user` ``.
+    /// The endpoints enum's doc comment, e.g. `/// The request each endpoint of the Auth API builds: ...`; it names no
+    /// endpoint, so that an edit of one leaves the enum's declaration as it is.
     public var endpointsDocComment: [String]
     /// The server, for `defaultConfiguration`.
     public var server: ServerContext

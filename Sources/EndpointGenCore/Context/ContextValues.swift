@@ -76,6 +76,7 @@ extension EndpointContext: MustacheRepresentable {
             "baseName": baseName.mustacheValue,
             "handlerName": handlerName.mustacheValue,
             "docComment": docComment.mustacheValue,
+            "protocolDocComment": protocolDocComment.mustacheValue,
             "deprecated": deprecated.mustacheValue,
             "method": method.mustacheValue,
             "pathLiteral": pathLiteral.mustacheValue,

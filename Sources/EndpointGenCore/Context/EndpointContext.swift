@@ -9,6 +9,10 @@ public struct EndpointContext: Codable, Equatable, Sendable {
     /// The doc comment: the description, then e.g. ``/// `GET /users/{id}` ``, then `- Parameter`/`- Parameters:`
     /// lines for the parameters the spec describes and `- Returns:` with the response model's description.
     public var docComment: [String]
+    /// The doc comment of the protocol's requirement and default and of the fake's method: `docComment` with the method
+    /// and path replaced by the request builder's name, e.g. ``/// `AuthEndpoints.user` builds its request.``, so
+    /// that editing a path leaves the protocol's file and the fake's as they are.
+    public var protocolDocComment: [String]
     /// The deprecation message as a literal, or `null` when the endpoint is not deprecated.
     public var deprecated: String?
     /// The runtime's method, e.g. `.get`.

@@ -1,7 +1,9 @@
 import EndpointSpec
 
 /// One endpoint's context: its Swift signature, and the runtime `Request` it builds, as code.
-func translateEndpoint(_ endpoint: Endpoint, in spec: Spec, names: ModelNames, options: GeneratorOptions, fakeName: String) -> EndpointContext {
+func translateEndpoint(
+    _ endpoint: Endpoint, in spec: Spec, names: ModelNames, options: GeneratorOptions, endpointsName: String, fakeName: String
+) -> EndpointContext {
     let baseName = endpointMethodName(endpoint.name)
     let name = SwiftName.escaped(baseName)
     // `self` would hide the client inside its methods; methods may add `progress`, completion variants
@@ -39,6 +41,8 @@ func translateEndpoint(_ endpoint: Endpoint, in spec: Spec, names: ModelNames, o
         baseName: baseName,
         handlerName: baseName + "Handler",
         docComment: DocComment.lines(endpoint.description, then: ["`\(method) \(endpoint.path)`"]) + (callouts.isEmpty ? [] : ["///"] + callouts),
+        protocolDocComment: DocComment.lines(endpoint.description, then: ["`\(endpointsName).\(name)` builds its request."])
+            + (callouts.isEmpty ? [] : ["///"] + callouts),
         deprecated: endpoint.deprecated ? SwiftLiteral.string("\(endpoint.name) is deprecated in the API spec") : nil,
         method: "." + method.lowercased(),
         pathLiteral: SwiftLiteral.string(endpoint.path),

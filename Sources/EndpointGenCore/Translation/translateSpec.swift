@@ -28,7 +28,7 @@ func translateSpec(_ spec: Spec, specPath: String, options: GeneratorOptions) ->
         }
     }
     let endpoints = spec.endpoints.map {
-        translateEndpoint($0, in: spec, names: names, options: options, fakeName: fakeName)
+        translateEndpoint($0, in: spec, names: names, options: options, endpointsName: endpointsName, fakeName: fakeName)
     }
 
     let context = ClientContext(
@@ -41,10 +41,10 @@ func translateSpec(_ spec: Spec, specPath: String, options: GeneratorOptions) ->
         endpointsName: endpointsName,
         fakeName: fakeName,
         completionHandlers: options.completionHandlers,
-        endpointsDocComment: ["/// Every endpoint of the \(prefix) API, with the request each one builds:", "///"]
-            + zip(spec.endpoints, endpoints).flatMap { endpoint, context in
-                DocComment.lines("- `\(endpoint.method.rawValue) \(endpoint.path)`: `\(context.baseName)`")
-            },
+        // No line per endpoint: the enum's declaration stays as it is when an endpoint's path changes.
+        endpointsDocComment: DocComment.lines(
+            "The request each endpoint of the \(prefix) API builds: a static function per endpoint, named like the client's method.\n"
+                + "Each one's doc comment gives the endpoint's method and path."),
         server: translateServer(spec.server),
         version: spec.version.map(SwiftLiteral.string) ?? "nil",
         defaultQuery: spec.defaults.query.map(translateNameValue),

@@ -11,11 +11,11 @@ public protocol HostileClientProtocol: Sendable {
     /// #if false
     /// and hides U+202EtextU+200B.
     ///
-    /// `GET /class/{default}`
+    /// `HostileEndpoints.`class`` builds its request.
     ///
     /// - Returns: A thing */ with /* comments
     func `class`(`default`: String, selfParameter: Int?, `in`: String?) async throws(EndpointError) -> Thing
-    /// `POST /cafe`
+    /// `HostileEndpoints.naïveCafé` builds its request.
     func naïveCafé(_2fa: String, userID: String?, userId: String?) async throws(EndpointError) -> RequestModel
 }
 
@@ -25,14 +25,14 @@ extension HostileClientProtocol {
     /// #if false
     /// and hides U+202EtextU+200B.
     ///
-    /// `GET /class/{default}`
+    /// `HostileEndpoints.`class`` builds its request.
     ///
     /// - Returns: A thing */ with /* comments
     public func `class`(`default`: String, selfParameter: Int? = nil, `in`: String? = nil) async throws(EndpointError) -> Thing {
         try await `class`(default: `default`, selfParameter: selfParameter, in: `in`)
     }
 
-    /// `POST /cafe`
+    /// `HostileEndpoints.naïveCafé` builds its request.
     @available(*, deprecated, message: "naïve-café is deprecated in the API spec")
     public func naïveCafé(_2fa: String, userID: String? = nil, userId: String? = nil) async throws(EndpointError) -> RequestModel {
         try await naïveCafé(_2fa: _2fa, userID: userID, userId: userId)
@@ -132,7 +132,10 @@ public struct HostileClient: HostileClientProtocol {
     public func errorBody<E: Decodable>(of error: EndpointError, as type: E.Type = E.self) -> E? {
         client.errorBody(of: error, as: type)
     }
+}
 
+/// The endpoints' methods: they send the request `HostileEndpoints` builds.
+extension HostileClient {
     /// Ends a comment */ opens a string """ interpolates \(boom)
     /// #if false
     /// and hides U+202EtextU+200B.

@@ -2,11 +2,12 @@
 import EndpointRuntime
 import Foundation
 
-/// Every endpoint of the Hostile API, with the request each one builds:
-///
-/// - `GET /class/{default}`: `class`
-/// - `POST /cafe`: `naïveCafé`
-public enum HostileEndpoints {
+/// The request each endpoint of the Hostile API builds: a static function per endpoint, named like the client's method.
+/// Each one's doc comment gives the endpoint's method and path.
+public enum HostileEndpoints {}
+
+/// The endpoints' request builders.
+extension HostileEndpoints {
     /// Ends a comment */ opens a string """ interpolates \(boom)
     /// #if false
     /// and hides U+202EtextU+200B.

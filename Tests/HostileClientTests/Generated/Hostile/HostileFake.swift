@@ -13,14 +13,17 @@ public struct FakeHostileClient: HostileClientProtocol {
 
     /// A fake with no handlers; set those the test needs.
     public init() {}
+}
 
+/// The fake's endpoint methods: each one answers with its handler.
+extension FakeHostileClient {
     /// Answered by `classHandler`.
     ///
     /// Ends a comment */ opens a string """ interpolates \(boom)
     /// #if false
     /// and hides U+202EtextU+200B.
     ///
-    /// `GET /class/{default}`
+    /// `HostileEndpoints.`class`` builds its request.
     ///
     /// - Returns: A thing */ with /* comments
     public func `class`(`default`: String, selfParameter: Int?, `in`: String?) async throws(EndpointError) -> Thing {
@@ -34,7 +37,7 @@ public struct FakeHostileClient: HostileClientProtocol {
 
     /// Answered by `naïveCaféHandler`.
     ///
-    /// `POST /cafe`
+    /// `HostileEndpoints.naïveCafé` builds its request.
     public func naïveCafé(_2fa: String, userID: String?, userId: String?) async throws(EndpointError) -> RequestModel {
         guard let _handler = self.naïveCaféHandler else { throw .invalidRequest("FakeHostileClient.naïveCaféHandler is not set") }
         do {

@@ -7,9 +7,9 @@ import Foundation
 /// An extension gives the methods the client's default arguments, so a call through `any VariantsClientProtocol`
 /// reads as one on the client. A type of your own that conforms must implement every method itself.
 public protocol VariantsClientProtocol: Sendable {
-    /// `GET /pets`
+    /// `VariantsEndpoints.pets` builds its request.
     func pets() async throws(EndpointError) -> [Pet]
-    /// `POST /draw`
+    /// `VariantsEndpoints.draw` builds its request.
     func draw(shape: Shape) async throws(EndpointError) -> Shape
 }
 
@@ -109,7 +109,10 @@ public struct VariantsClient: VariantsClientProtocol {
     public func errorBody<E: Decodable>(of error: EndpointError, as type: E.Type = E.self) -> E? {
         client.errorBody(of: error, as: type)
     }
+}
 
+/// The endpoints' methods: they send the request `VariantsEndpoints` builds.
+extension VariantsClient {
     /// `GET /pets`
     public func pets() async throws(EndpointError) -> [Pet] {
         try await self.client.send(VariantsEndpoints.pets())

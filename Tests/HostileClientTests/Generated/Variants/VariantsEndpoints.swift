@@ -2,11 +2,12 @@
 import EndpointRuntime
 import Foundation
 
-/// Every endpoint of the Variants API, with the request each one builds:
-///
-/// - `GET /pets`: `pets`
-/// - `POST /draw`: `draw`
-public enum VariantsEndpoints {
+/// The request each endpoint of the Variants API builds: a static function per endpoint, named like the client's method.
+/// Each one's doc comment gives the endpoint's method and path.
+public enum VariantsEndpoints {}
+
+/// The endpoints' request builders.
+extension VariantsEndpoints {
     /// `GET /pets`
     public static func pets() -> Request<[Pet]> {
         Request(

@@ -13,10 +13,13 @@ public struct FakeVariantsClient: VariantsClientProtocol {
 
     /// A fake with no handlers; set those the test needs.
     public init() {}
+}
 
+/// The fake's endpoint methods: each one answers with its handler.
+extension FakeVariantsClient {
     /// Answered by `petsHandler`.
     ///
-    /// `GET /pets`
+    /// `VariantsEndpoints.pets` builds its request.
     public func pets() async throws(EndpointError) -> [Pet] {
         guard let _handler = self.petsHandler else { throw .invalidRequest("FakeVariantsClient.petsHandler is not set") }
         do {
@@ -28,7 +31,7 @@ public struct FakeVariantsClient: VariantsClientProtocol {
 
     /// Answered by `drawHandler`.
     ///
-    /// `POST /draw`
+    /// `VariantsEndpoints.draw` builds its request.
     public func draw(shape: Shape) async throws(EndpointError) -> Shape {
         guard let _handler = self.drawHandler else { throw .invalidRequest("FakeVariantsClient.drawHandler is not set") }
         do {
