@@ -52,7 +52,7 @@ func run(_ rawArguments: [String]) -> Int32 {
     // `lint` runs the generator's translation too (rendering nothing), so it reports every warning `generate` would.
     var files: [GeneratedFile] = []
     let options = GeneratorOptions(
-        access: .init(rawValue: arguments.access) ?? .public, completionHandlers: arguments.completionHandlers, modelFiles: arguments.modelFiles)
+        access: .init(rawValue: arguments.access) ?? .public, completionHandlers: arguments.completionHandlers, split: arguments.split)
     if arguments.command == .lint {
         for index in loaded.indices {
             let warnings = quotingSourceLines(Generator.warnings(for: loaded[index].spec, specPath: loaded[index].path, options: options))
