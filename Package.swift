@@ -62,7 +62,7 @@ let package = Package(
         .testTarget(name: "EndpointSpecTests", dependencies: ["EndpointSpec", "TestSupport"]),
         .testTarget(name: "HostileClientTests", dependencies: ["EndpointRuntime"], exclude: ["Hostile.yaml", "Variants.yaml"]),
         .testTarget(name: "GeneratedClientTests", dependencies: ["AuthAPI", "StoreAPI", "EndpointRuntime", "TestSupport"]),
-        .testTarget(name: "EndpointGenTests", dependencies: ["EndpointGenCore", "endpointgen", "TestSupport"]),
+        .testTarget(name: "EndpointGenTests", dependencies: ["EndpointGenCore", "endpointgen", "TestSupport"], exclude: ["Mistakes"]),
         .testTarget(
             name: "OpenAPIImportTests",
             dependencies: ["OpenAPIImport", "EndpointGenCore", "EndpointSpec", "EndpointRuntime", "YAML", "endpointgen", "TestSupport"]

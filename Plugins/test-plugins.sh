@@ -76,11 +76,12 @@ printf 'name: Bad\nserver: { host: example.com }\nendpoints:\n  ping:\n    GET: 
 expect "command plugin reports a spec error located and fails" 1 \
     "error: $scratch/Specs/Bad.yaml:6:5: unknown key 'bogus' in endpoint 'ping'; expected one of: GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS, params, body, response, error, auth, timeout, retry, query, headers, description, deprecated
     bogus: 1
-    ^
+    ^~~~~
 error: endpointgen generate failed (exit status 1)" \
     generate_clients --specs "$scratch/Specs" --output "$scratch/Generated"
 
-# The build tool plugin: a spec's warnings reach the build, and a spec not named *.endpoints.yaml is pointed out.
+# The build tool plugin: a spec's warnings reach the build, named by the absolute path the plugin passes (which Xcode and
+# VS Code turn into links), and a spec not named *.endpoints.yaml is pointed out.
 pet_sources=Examples/PetClient/Sources/PetAPI
 bad_spec=$pet_sources/Bad.endpoints.yaml
 trap 'rm -f "$root/$bad_spec" "$root/$pet_sources/Library.yaml" "$root/$pet_sources/Warned.endpoints.yaml"' EXIT
@@ -88,16 +89,16 @@ printf 'name: Library\nserver: { host: example.com }\nendpoints:\n  loans: { GET
 printf 'name: Warned\nserver: { host: example.com }\nendpoints:\n  ping: { GET: /ping }\nmodels:\n  Orphan: { id: Int }\n' >"$pet_sources/Warned.endpoints.yaml"
 expect_lines "build tool plugin shows spec warnings and names a misnamed spec" 0 swift build --package-path Examples/PetClient <<LINES
 warning: $root/$pet_sources/Library.yaml:3: Library.yaml has a top-level 'endpoints:' key, but only *.endpoints.yaml files are generated: rename it Library.endpoints.yaml to get LibraryClient (files a spec includes keep their names)
-Sources/PetAPI/Warned.endpoints.yaml:6:3: warning: model 'Orphan' is never used
+$root/$pet_sources/Warned.endpoints.yaml:6:3: warning: model 'Orphan' is never used
 LINES
 rm -f "$pet_sources/Library.yaml" "$pet_sources/Warned.endpoints.yaml"
 
 # A second spec with an error fails the example's build, located in that spec.
 cp "$scratch/Specs/Bad.yaml" "$bad_spec"
 expect "build tool plugin fails the build with the located error" 1 \
-    "Sources/PetAPI/Bad.endpoints.yaml:6:5: error: unknown key 'bogus' in endpoint 'ping'; expected one of: GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS, params, body, response, error, auth, timeout, retry, query, headers, description, deprecated
+    "$root/$bad_spec:6:5: error: unknown key 'bogus' in endpoint 'ping'; expected one of: GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS, params, body, response, error, auth, timeout, retry, query, headers, description, deprecated
     bogus: 1
-    ^
+    ^~~~~
 1 error; nothing was written" \
     swift build --package-path Examples/PetClient
 

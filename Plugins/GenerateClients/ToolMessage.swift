@@ -63,8 +63,9 @@ struct ToolMessage: Equatable {
         }
     }
 
-    /// The caret line under a quoted source line: blanks, then `^`.
+    /// The caret line under a quoted source line: blanks, then `^` and the `~` of the token's range.
     private static func isCaret(_ line: Substring) -> Bool {
-        line.last == "^" && line.dropLast().allSatisfy { $0 == " " || $0 == "\t" }
+        let marks = line.drop { $0 == " " || $0 == "\t" }
+        return marks.first == "^" && marks.dropFirst().allSatisfy { $0 == "~" }
     }
 }

@@ -1,9 +1,12 @@
 /// One problem found in a user's input, printed like the compiler prints its own:
 ///
 /// ```
-/// Specs/Auth.yaml:14:5: error: endpoint 'user' path uses '{id}' but declares no parameter 'id'
-///     GET: /users/{id}
-///     ^
+/// Specs/Auth.yaml:14:20: error: endpoint 'user' path uses '{bookId}' but declares no parameter 'bookId'
+///     GET: /users/{bookId}
+///                 ^~~~~~~~
+/// Specs/Auth.yaml:16:7: note: parameter 'id' is declared, but the path does not use it
+///       id: Int
+///       ^~
 /// ```
 public struct Diagnostic: Error, Hashable, Sendable, CustomStringConvertible {
     /// How bad the problem is.
@@ -19,13 +22,23 @@ public struct Diagnostic: Error, Hashable, Sendable, CustomStringConvertible {
     public var location: SourceLocation?
     /// The text of the source line at `location`, shown under the message with a caret.
     public var sourceLine: String?
+    /// How many columns from `location` the offending token covers: 1 is a lone `^`, 4 is `^~~~`.
+    public var width: Int
+    /// What helps fix the problem (the first definition of a duplicate, the cases an enum has, ...), each located
+    /// where it points, printed after the diagnostic as `file:line:column: note: ...`.
+    public var notes: [Diagnostic]
 
     /// Creates a diagnostic; pass `sourceLine` to get the caret snippet.
-    public init(_ severity: Severity, _ message: String, at location: SourceLocation? = nil, sourceLine: String? = nil) {
+    public init(
+        _ severity: Severity, _ message: String, at location: SourceLocation? = nil, sourceLine: String? = nil, width: Int = 1,
+        notes: [Diagnostic] = []
+    ) {
         self.severity = severity
         self.message = message
         self.location = location
         self.sourceLine = sourceLine
+        self.width = max(width, 1)
+        self.notes = notes
     }
 
     /// The first line alone: `file:line:column: error: message`.
@@ -34,19 +47,44 @@ public struct Diagnostic: Error, Hashable, Sendable, CustomStringConvertible {
         return "\(prefix)\(severity.rawValue): \(message)"
     }
 
-    /// The headline, then the source line and a caret under the column when both are known.
+    /// The headline, the source line and a caret under the column when both are known, then the notes.
     public var description: String {
-        guard let location, let sourceLine else { return headline }
-        return headline + "\n" + sourceLine + "\n" + Self.caret(under: sourceLine, column: location.column)
+        var lines = [headline]
+        if let location, let sourceLine {
+            let quoted = Self.window(of: sourceLine, column: location.column, width: width)
+            lines += [quoted.line, quoted.caret]
+        }
+        return (lines + notes.map(\.description)).joined(separator: "\n")
     }
 
-    /// Spaces up to the column (keeping tabs, so the caret lines up in a terminal), then `^`.
-    static func caret(under line: String, column: Int) -> String {
-        var padding = ""
-        for scalar in line.unicodeScalars.prefix(max(column - 1, 0)) {
-            padding.append(scalar == "\t" ? "\t" : " ")
+    /// The longest source line quoted in full, in Unicode scalars; a longer one is cut to a window of this many
+    /// around the column, with `…` on each side that was cut.
+    public static let maxQuotedWidth = 120
+
+    /// The line (or the window of it around `column`) and the caret line under it: spaces up to the column (tabs
+    /// kept, so that the caret lines up in a terminal), `^`, then `~` for the rest of `width`.
+    static func window(of line: String, column: Int, width: Int) -> (line: String, caret: String) {
+        let scalars = Array(line.unicodeScalars)
+        let caretIndex = min(max(column - 1, 0), scalars.count)
+        var start = 0
+        var end = scalars.count
+        if scalars.count > maxQuotedWidth {
+            // The column a third of the way in: what follows the mistake usually says more than what precedes it.
+            start = max(0, min(caretIndex - maxQuotedWidth / 3, scalars.count - maxQuotedWidth))
+            end = start + maxQuotedWidth
         }
-        return padding + "^"
+        let cutBefore = start > 0
+        let cutAfter = end < scalars.count
+        var quoted = cutBefore ? "…" : ""
+        quoted.unicodeScalars.append(contentsOf: scalars[start..<end])
+        if cutAfter { quoted += "…" }
+        var caret = cutBefore ? " " : ""
+        for scalar in scalars[start..<min(max(caretIndex, start), end)] {
+            caret.append(scalar == "\t" ? "\t" : " ")
+        }
+        let visibleWidth = max(1, min(width, end - max(caretIndex, start)))
+        caret += "^" + String(repeating: "~", count: visibleWidth - 1)
+        return (quoted, caret)
     }
 }
 

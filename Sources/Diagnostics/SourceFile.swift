@@ -28,6 +28,23 @@ public struct SourceFile: Sendable {
         Diagnostic(severity, message, at: location(line: line, column: column), sourceLine: self.line(line))
     }
 
+    /// The columns `text` (a key or name) covers when it is written at `column` of `line`, plain or quoted; 1 when it
+    /// is not there as is (escaped, folded, or another token).
+    public static func width(of text: String, inLine line: String, column: Int) -> Int {
+        let scalars = Array(line.unicodeScalars), target = Array(text.unicodeScalars)
+        let start = column - 1
+        guard start >= 0, start < scalars.count, !target.isEmpty else { return 1 }
+        let quote = scalars[start] == "\"" || scalars[start] == "'" ? scalars[start] : nil
+        let textStart = start + (quote == nil ? 0 : 1)
+        let end = textStart + target.count
+        guard end <= scalars.count, Array(scalars[textStart..<end]) == target else { return 1 }
+        if let quote {
+            guard end < scalars.count, scalars[end] == quote else { return 1 }
+            return target.count + 2
+        }
+        return target.count
+    }
+
     /// A diagnostic at a location in this file, quoting the line.
     public func diagnostic(_ severity: Diagnostic.Severity, _ message: String, at location: SourceLocation) -> Diagnostic {
         Diagnostic(severity, message, at: location, sourceLine: location.file == path ? line(location.line) : nil)

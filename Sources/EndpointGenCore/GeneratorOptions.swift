@@ -19,12 +19,6 @@ public struct GeneratorOptions: Equatable, Sendable {
         self.split = split
     }
 
-    /// The same, with `split` under its old name: the CLI's `main.swift`, changed on another branch at the same
-    /// time, still passes `modelFiles:`.
-    public init(access: Access, completionHandlers: Bool, modelFiles: FileSplit) {
-        self.init(access: access, completionHandlers: completionHandlers, split: modelFiles)
-    }
-
     /// The modifier as it prefixes a declaration: `public `, `package ` or nothing.
     var modifier: String { access == .internal ? "" : access.rawValue + " " }
 }

@@ -87,8 +87,9 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
         completionHandler(stripped)
     }
 
-    private static func sameOrigin(_ a: URL, _ b: URL) -> Bool {
-        a.scheme?.lowercased() == b.scheme?.lowercased() && a.host?.lowercased() == b.host?.lowercased() && a.port == b.port
+    /// The auth middleware's rule (`ServerAddress.isSameOrigin`): `https://h` and `https://h:443` are one origin.
+    static func sameOrigin(_ a: URL, _ b: URL) -> Bool {
+        ServerAddress(url: a)?.isSameOrigin(as: b) ?? false
     }
 
     /// Refuses a server's authentication challenge (a 401 with `WWW-Authenticate`), remembering the 401 so the task's

@@ -89,7 +89,7 @@ final class EventReader {
         source.location(line: Int(mark.line) + 1, column: Int(mark.column) + 1)
     }
 
-    /// libyaml's problem and context as one located diagnostic.
+    /// libyaml's problem and context as one located diagnostic, placed and explained by `SyntaxHints` when one fits.
     private func parseError(bytes: UnsafeBufferPointer<UInt8>) -> DiagnosticError {
         let parser = self.parser.pointee
         let problem = parser.problem.map { String(cString: $0) } ?? "unknown problem"
@@ -101,7 +101,19 @@ final class EventReader {
             // Reader errors carry only a byte offset; find its line and column ourselves.
             (line, column) = Self.lineAndColumn(ofByte: parser.problem_offset, in: bytes)
             message = "invalid input: \(problem)"
+            if parser.problem_offset < bytes.count {
+                message += ": byte \(SourceText.hex(bytes[parser.problem_offset])) at offset \(parser.problem_offset)"
+            }
         } else {
+            let hintMark = { (mark: yaml_mark_t) in SyntaxHints.Mark(index: mark.index, line: Int(mark.line), column: Int(mark.column)) }
+            if let hint = SyntaxHints(source: source, bytes: bytes).hint(
+                problem: problem, context: context, problemMark: hintMark(parser.problem_mark), contextMark: hintMark(parser.context_mark))
+            {
+                var diagnostic = source.diagnostic(.error, hint.message, line: hint.line, column: hint.column)
+                diagnostic.width = hint.width
+                diagnostic.notes = hint.notes
+                return DiagnosticError(diagnostic)
+            }
             var mark = parser.problem_mark
             if mark.index >= bytes.count, context != nil {
                 // At the end of input there is nothing to show; where the unfinished token began is more useful.

@@ -1,13 +1,15 @@
 import Diagnostics
 
-/// Assembles parse events into node trees, resolving aliases and refusing duplicate keys,
-/// excessive nesting and excessive alias expansion.
+/// Assembles parse events into node trees, resolving aliases and refusing excessive nesting and excessive alias
+/// expansion. A duplicate key is an error the builder reads past: the later pair is left out of its mapping (its value
+/// kept in `discarded`), so the rest of the document is still read and checked.
 struct TreeBuilder {
     /// A collection still being read.
     private struct Frame {
         enum Kind {
             case sequence([YAMLNode])
-            case mapping([YAMLPair], pendingKey: YAMLNode?)
+            /// `duplicate`: the pending key was seen before in this mapping, so its value is discarded.
+            case mapping([YAMLPair], pendingKey: YAMLNode?, duplicate: Bool = false)
         }
         var kind: Kind
         var anchor: String?
@@ -23,6 +25,10 @@ struct TreeBuilder {
     let source: SourceFile
     let limits: YAMLLimits
     private(set) var documents: [YAMLNode] = []
+    /// The duplicate keys found, each with a note at the first occurrence.
+    private(set) var problems: [Diagnostic] = []
+    /// The values of the pairs left out for a duplicate key.
+    private(set) var discarded: [YAMLNode] = []
     private var stack: [Frame] = []
     private var anchors: [String: (node: YAMLNode, size: Int)] = [:]
     private var root: YAMLNode?
@@ -60,7 +66,7 @@ struct TreeBuilder {
             switch frame.kind {
             case .sequence(let items):
                 node = YAMLNode(.sequence(items), tag: frame.tag, location: frame.location)
-            case .mapping(let pairs, _):
+            case .mapping(let pairs, _, _):
                 node = YAMLNode(.mapping(pairs), tag: frame.tag, location: frame.location)
             }
             if let anchor = frame.anchor { anchors[anchor] = (node, frame.size) }
@@ -101,16 +107,29 @@ struct TreeBuilder {
             frame.kind = .sequence([])  // release the old array so the append does not copy it
             items.append(node)
             frame.kind = .sequence(items)
-        case .mapping(var pairs, let pendingKey):
+        case .mapping(var pairs, let pendingKey, let duplicate):
             frame.kind = .mapping([], pendingKey: nil)
             if let key = pendingKey {
-                pairs.append(YAMLPair(key: key, value: node))
+                if duplicate {
+                    discarded.append(node)
+                } else {
+                    pairs.append(YAMLPair(key: key, value: node))
+                }
                 frame.kind = .mapping(pairs, pendingKey: nil)
             } else {
-                if let earlier = firstOccurrence(of: node, in: pairs, index: &frame.keyIndex) {
-                    throw error("duplicate key '\(node.text ?? node.kindDescription)' (first at line \(earlier.line))", at: node.location)
+                let earlier = firstOccurrence(of: node, in: pairs, index: &frame.keyIndex)
+                if let earlier {
+                    let name = node.text ?? node.kindDescription
+                    var note = source.diagnostic(.note, "'\(name)' is first defined here", at: earlier)
+                    var problem = source.diagnostic(.error, "duplicate key '\(name)'", at: node.location)
+                    if let text = node.text {
+                        note.width = note.sourceLine.map { SourceFile.width(of: text, inLine: $0, column: earlier.column) } ?? 1
+                        problem.width = problem.sourceLine.map { SourceFile.width(of: text, inLine: $0, column: node.location.column) } ?? 1
+                    }
+                    problem.notes = [note]
+                    problems.append(problem)
                 }
-                frame.kind = .mapping(pairs, pendingKey: node)
+                frame.kind = .mapping(pairs, pendingKey: node, duplicate: earlier != nil)
             }
         }
         stack.append(frame)
@@ -132,9 +151,11 @@ struct TreeBuilder {
                 if let text = pair.key.text { index[text, default: []].append(position) }
             }
         }
-        let earlier = index[text]?.first(where: { KeyIdentity(pairs[$0].key) == KeyIdentity(key) })
+        if let earlier = index[text]?.first(where: { KeyIdentity(pairs[$0].key) == KeyIdentity(key) }) {
+            return pairs[earlier].key.location  // a duplicate: it is not added, so the index stays as it is
+        }
         index[text, default: []].append(pairs.count)  // where this key is about to go
-        return earlier.map { pairs[$0].key.location }
+        return nil
     }
 
     private func error(_ message: String, at location: SourceLocation) -> DiagnosticError {

@@ -7,16 +7,42 @@ public import Diagnostics
 /// let documents = try YAMLParser.parse(text, file: "Specs/Auth.yaml")
 /// ```
 public enum YAMLParser {
-    /// Parses every document of a stream. A 0-document stream (an empty file, only comments) gives `[]`.
-    public static func parse(_ text: String, file: String, limits: YAMLLimits = .default) throws(DiagnosticError) -> [YAMLNode] {
-        try checkSize(text.utf8.count, file: file, limits: limits)
-        return try parse(Array(text.utf8), source: SourceFile(path: file, text: text), limits: limits)
+    /// One document, and the errors it was read past.
+    public struct Document: Sendable {
+        /// The root node.
+        public var root: YAMLNode
+        /// Errors that did not stop the parse: each duplicate key (its later pair is left out of the tree), with a
+        /// note at the first.
+        public var problems: [Diagnostic]
+        /// The values of the pairs left out for a duplicate key, for a caller that wants to know what they mention.
+        public var discarded: [YAMLNode]
     }
 
-    /// Parses every document of a stream of bytes, which need not be valid UTF-8 (invalid input is an error).
+    /// Parses every document of a stream. A 0-document stream (an empty file, only comments) gives `[]`.
+    public static func parse(_ text: String, file: String, limits: YAMLLimits = .default) throws(DiagnosticError) -> [YAMLNode] {
+        let builder = try build(text, file: file, limits: limits)
+        guard builder.problems.isEmpty else { throw DiagnosticError(builder.problems) }
+        return builder.documents
+    }
+
+    /// Parses every document of a stream of bytes, which need not be UTF-8 text: bytes that are not (a NUL byte,
+    /// invalid UTF-8, UTF-16) are an error naming the first such byte.
     public static func parse(_ bytes: [UInt8], file: String, limits: YAMLLimits = .default) throws(DiagnosticError) -> [YAMLNode] {
         try checkSize(bytes.count, file: file, limits: limits)
-        return try parse(bytes, source: SourceFile(path: file, text: String(decoding: bytes, as: UTF8.self)), limits: limits)
+        return try parse(try SourceText.decode(bytes, path: file), file: file, limits: limits)
+    }
+
+    /// Parses a stream that must hold exactly one document, reading past duplicate keys: they are returned as
+    /// `problems` rather than thrown, so that a caller can go on checking the rest of the document.
+    public static func parseDocumentReadingPastDuplicates(_ text: String, file: String, limits: YAMLLimits = .default) throws(DiagnosticError) -> Document {
+        let builder = try build(text, file: file, limits: limits)
+        return Document(root: try single(builder.documents, file: file), problems: builder.problems, discarded: builder.discarded)
+    }
+
+    private static func build(_ text: String, file: String, limits: YAMLLimits) throws(DiagnosticError) -> TreeBuilder {
+        try checkSize(text.utf8.count, file: file, limits: limits)
+        try SourceText.check(text, path: file)
+        return try parse(Array(text.utf8), source: SourceFile(path: file, text: text), limits: limits)
     }
 
     /// Refuses an oversized input before any work is spent on it.
@@ -26,7 +52,7 @@ public enum YAMLParser {
         throw DiagnosticError(Diagnostic(.error, message, at: SourceLocation(file: file, line: 1, column: 1)))
     }
 
-    private static func parse(_ bytes: [UInt8], source: SourceFile, limits: YAMLLimits) throws(DiagnosticError) -> [YAMLNode] {
+    private static func parse(_ bytes: [UInt8], source: SourceFile, limits: YAMLLimits) throws(DiagnosticError) -> TreeBuilder {
         var builder = TreeBuilder(source: source, limits: limits)
         do {
             try EventReader.read(bytes, source: source) { event throws(DiagnosticError) in
@@ -35,7 +61,7 @@ public enum YAMLParser {
         } catch {
             throw error
         }
-        return builder.documents
+        return builder
     }
 
     /// Parses a stream that must hold exactly one document; an empty stream is an error.

@@ -81,8 +81,6 @@ struct Arguments: Equatable {
     var access = "public"
     var completionHandlers = false
     var split = FileSplit.automatic
-    /// `split` under its old name, which `main.swift` (changed on another branch at the same time) still uses.
-    var modelFiles: FileSplit { split }
     var quiet = false
     /// Which operations of OpenAPI documents to import (`--include-tag`, `--include-path`, `--include-operation`).
     var includeTags: [String] = []

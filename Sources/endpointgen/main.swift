@@ -34,13 +34,16 @@ func run(_ rawArguments: [String]) -> Int32 {
 
     var diagnostics: [Diagnostic] = []
     var loaded: [(path: String, spec: Spec, warnings: Int)] = []
-    for path in arguments.specs.map(displayPath) {
+    for given in arguments.specs {
+        // Diagnostics name the spec as it was given: relative by hand, absolute from the build tool plugin (whose
+        // build log Xcode and VS Code turn into clickable locations). Generated headers name it relative to here.
+        let path = diagnosticPath(given)
         // Result(catching:), not do/catch: Swift 6.3.1's debug build miscompiles a typed-throws do/catch
         // around this call once `Spec` grows (it crashed reading `result.warnings`); release was fine.
         switch Result(catching: { () throws(DiagnosticError) in try loadSpec(path: path, arguments: arguments) }) {
         case .success(let result):
             diagnostics += result.warnings
-            loaded.append((path, result.spec, result.warnings.count))
+            loaded.append((displayPath(given), result.spec, result.warnings.count))
         case .failure(let error):
             diagnostics += error.diagnostics
         }
@@ -49,10 +52,10 @@ func run(_ rawArguments: [String]) -> Int32 {
     // `lint` runs the generator's translation too (rendering nothing), so it reports every warning `generate` would.
     var files: [GeneratedFile] = []
     let options = GeneratorOptions(
-        access: .init(rawValue: arguments.access) ?? .public, completionHandlers: arguments.completionHandlers, modelFiles: arguments.modelFiles)
+        access: .init(rawValue: arguments.access) ?? .public, completionHandlers: arguments.completionHandlers, split: arguments.split)
     if arguments.command == .lint {
         for index in loaded.indices {
-            let warnings = Generator.warnings(for: loaded[index].spec, specPath: loaded[index].path, options: options)
+            let warnings = quotingSourceLines(Generator.warnings(for: loaded[index].spec, specPath: loaded[index].path, options: options))
             diagnostics += warnings
             loaded[index].warnings += warnings.count
         }
@@ -62,14 +65,14 @@ func run(_ rawArguments: [String]) -> Int32 {
             for (path, spec, _) in loaded {
                 let result = try generator.generate(spec, specPath: path)
                 files += result.files
-                diagnostics += result.warnings
+                diagnostics += quotingSourceLines(result.warnings)
             }
         } catch {
             diagnostics += error.diagnostics
         }
     }
 
-    let sorted = quotingSourceLines(DiagnosticError(diagnostics).diagnostics)
+    let sorted = DiagnosticError(diagnostics).diagnostics
     // Warnings are printed with the errors whatever the options: nothing the spec gets wrong goes unsaid.
     for diagnostic in sorted {
         printError(diagnostic.description)
@@ -104,7 +107,7 @@ func run(_ rawArguments: [String]) -> Int32 {
         case .check:
             guard plan.isEmpty else {
                 printError("error: \(output) is not what endpointgen generate would write:")
-                plan.summary.forEach { printError("  " + $0) }
+                plan.differences(folder: output).forEach { printError("  " + $0) }
                 return 1
             }
         case .generate:
@@ -154,9 +157,10 @@ func writeConverted(_ spec: Spec, from path: String, to output: String, quiet: B
     return 0
 }
 
-/// The diagnostics with their source lines, read from their files when the stage that made them had no text at
-/// hand (the generator's warnings point into specs it only knows as a model). Each file is read and indexed once,
-/// however many diagnostics point into it (one that cannot be read is tried again: that is rare, and cheap).
+/// The generator's warnings with their source lines, read from their files: they point into specs the generator only
+/// knows as a model (the loader quotes its own, and leaves a binary file's line unquoted on purpose). Each file is
+/// read and indexed once, however many diagnostics point into it (one that cannot be read is tried again: that is
+/// rare, and cheap).
 func quotingSourceLines(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
     var sourceLines = SourceLineCache()
     return diagnostics.map { diagnostic in
@@ -167,12 +171,18 @@ func quotingSourceLines(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
     }
 }
 
-/// The path as the user gave it, without a leading `./`, so headers name specs the same way every run.
+/// The path as the user gave it, without a leading `./`, so headers name specs the same way every run; a path
+/// below the current folder is made relative to it.
 func displayPath(_ path: String) -> String {
+    let path = diagnosticPath(path)
+    let current = FileManager.default.currentDirectoryPath + "/"
+    return path.hasPrefix(current) ? String(path.dropFirst(current.count)) : path
+}
+
+/// The path diagnostics print: as given (absolute stays absolute), without a leading `./`.
+func diagnosticPath(_ path: String) -> String {
     var path = path
     while path.hasPrefix("./") { path.removeFirst(2) }
-    let current = FileManager.default.currentDirectoryPath + "/"
-    if path.hasPrefix(current) { path.removeFirst(current.count) }
     return path
 }
 

@@ -17,6 +17,55 @@ import Testing
         #expect(source.diagnostic(.warning, "w", line: 1, column: 3).description == "a.yaml:1:3: warning: w\n\tkey: v\n\t ^")
     }
 
+    @Test func aWidthUnderlinesTheTokenAndNotesFollowLocated() {
+        let source = SourceFile(path: "a.yaml", text: "endpoints:\n  user:\n    GET: /users/{userId}\n    params: { id: Int }\n")
+        var error = source.diagnostic(.error, "path uses '{userId}' but declares no parameter 'userId'", line: 3, column: 17)
+        error.width = 8
+        var note = source.diagnostic(.note, "parameter 'id' is declared, but the path does not use it", line: 4, column: 15)
+        note.width = 2
+        error.notes = [note]
+        #expect(error.description == """
+            a.yaml:3:17: error: path uses '{userId}' but declares no parameter 'userId'
+                GET: /users/{userId}
+                            ^~~~~~~~
+            a.yaml:4:15: note: parameter 'id' is declared, but the path does not use it
+                params: { id: Int }
+                          ^~
+            """)
+        #expect(DiagnosticError([error]).description == error.description)
+    }
+
+    /// A line longer than 120 characters is quoted as a window of 120 around the column, a third of it before.
+    @Test(arguments: [
+        // column, window start (0-based), cut before, cut after
+        (1, 0, false, true), (41, 0, false, true), (42, 1, true, true), (500, 459, true, true), (1000, 880, true, false), (1001, 880, true, false),
+    ])
+    func aLongLineIsQuotedAsAWindow(column: Int, start: Int, cutBefore: Bool, cutAfter: Bool) {
+        let line = String((0..<1000).map { Character(Unicode.Scalar(UInt8(97 + $0 % 26))) })
+        let diagnostic = Diagnostic(.error, "e", at: SourceLocation(file: "a", line: 1, column: column), sourceLine: line, width: 3)
+        let lines = diagnostic.description.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let window = String(line.dropFirst(start).prefix(120))
+        #expect(lines[1] == (cutBefore ? "…" : "") + window + (cutAfter ? "…" : ""))
+        let caretColumn = (cutBefore ? 1 : 0) + column - 1 - start
+        // The range stops at the line's end; past it the caret stands after the last character.
+        let marks = "^" + String(repeating: "~", count: max(0, min(3, 1000 - (column - 1)) - 1))
+        #expect(lines[2] == String(repeating: " ", count: caretColumn) + marks)
+    }
+
+    @Test func aRangeIsCutAtTheWindowsEdge() {
+        let line = String(repeating: "x", count: 200)
+        let lines = { (column: Int) in
+            Diagnostic(.error, "e", at: SourceLocation(file: "a", line: 1, column: column), sourceLine: line, width: 50).description
+                .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        }
+        // At column 195 the window is the last 120 characters: six of the range are left.
+        #expect(lines(195)[2] == " " + String(repeating: " ", count: 114) + "^~~~~~")
+        // At column 41 the window is the first 120: the range runs to its end, where the line is cut.
+        #expect(lines(41)[1] == String(repeating: "x", count: 120) + "…")
+        #expect(lines(41)[2] == String(repeating: " ", count: 40) + "^" + String(repeating: "~", count: 49))
+        #expect(lines(101)[2] == " " + String(repeating: " ", count: 40) + "^" + String(repeating: "~", count: 49))
+    }
+
     @Test func unlocatedDiagnosticIsOneLine() {
         #expect(Diagnostic(.error, "no spec given").description == "error: no spec given")
     }

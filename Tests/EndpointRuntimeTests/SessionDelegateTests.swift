@@ -35,4 +35,16 @@ import FoundationNetworking
         #expect(proxy.isProxy())
         #expect(!SessionDelegate.isServerAuthentication(proxy))
     }
+
+    /// A redirect keeps credentials only within the origin, by the same rule as the auth middleware's: a port the
+    /// scheme implies is the same as none.
+    @Test(arguments: [
+        ("https://h/a", "https://h:443/b", true), ("http://h/a", "http://h:80/b", true), ("https://H/a", "https://h/b", true),
+        ("https://h:8443/a", "https://h/b", false), ("http://h/a", "https://h/b", false), ("https://h/a", "https://g/a", false),
+    ])
+    func redirectsKeepCredentialsWithinTheOriginDefaultPortsIncluded(from: String, to: String, same: Bool) throws {
+        let a = try #require(URL(string: from)), b = try #require(URL(string: to))
+        #expect(SessionDelegate.sameOrigin(a, b) == same)
+        #expect(try #require(ServerAddress(url: a)).isSameOrigin(as: b) == same, "the auth middleware's rule agrees")
+    }
 }

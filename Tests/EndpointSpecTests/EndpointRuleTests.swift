@@ -9,7 +9,7 @@ import Testing
 
     @Test func pathPlaceholderWithoutAParameter() {
         #expect(problems("  user:\n    GET: /users/{id}\n") == [
-            "Specs/Test.yaml:6:5: error: endpoint 'user' path uses '{id}' but declares no parameter 'id'",
+            "Specs/Test.yaml:6:17: error: endpoint 'user' path uses '{id}' but declares no parameter 'id'",
         ])
     }
 
@@ -31,7 +31,7 @@ import Testing
 
     @Test func repeatedPlaceholder() {
         #expect(problems("  pair: { GET: \"/{id}/{id}\", params: { id: Int } }\n") == [
-            "Specs/Test.yaml:5:16: error: endpoint 'pair' path uses '{id}' twice",
+            "Specs/Test.yaml:5:23: error: endpoint 'pair' path uses '{id}' twice",
         ])
     }
 
@@ -43,7 +43,6 @@ import Testing
 
     @Test func lowercaseMethodIsAnUnknownKeyWithASuggestion() {
         #expect(problems("  user: { get: /users }\n") == [
-            "Specs/Test.yaml:5:3: error: endpoint 'user' has no method and path; add one, e.g. 'GET: /user'",
             "Specs/Test.yaml:5:11: error: unknown key 'get' in endpoint 'user'; did you mean 'GET'?",
         ])
     }

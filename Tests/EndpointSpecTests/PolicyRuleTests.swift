@@ -71,19 +71,19 @@ import Testing
 
     @Test func undeclaredVariableInDefaults() {
         #expect(problems("variables: [deviceType]\ndefaults:\n  query:\n    device_type: \"{devicetype}\"\n") == [
-            "Specs/Test.yaml:9:18: error: default query 'device_type' uses '{devicetype}' but the spec declares no variable 'devicetype'; did you mean 'deviceType'?",
+            "Specs/Test.yaml:9:19: error: default query 'device_type' uses '{devicetype}' but the spec declares no variable 'devicetype'; did you mean 'deviceType'?",
         ])
     }
 
     @Test func versionPlaceholderWithoutAVersion() {
         #expect(problems("defaults:\n  headers:\n    X-Version: \"{version}\"\n") == [
-            "Specs/Test.yaml:8:16: error: default header 'X-Version' uses '{version}' but the spec has no 'version'",
+            "Specs/Test.yaml:8:17: error: default header 'X-Version' uses '{version}' but the spec has no 'version'",
         ])
     }
 
     @Test func undeclaredVariableInAnEndpointHeader() {
         #expect(SpecTesting.problems(SpecTesting.spec(endpoints: "  a: { GET: /a, headers: { X-Id: \"{id}\" } }\n")) == [
-            "Specs/Test.yaml:5:34: error: header 'X-Id' of endpoint 'a' uses '{id}' but the spec declares no variable 'id'",
+            "Specs/Test.yaml:5:35: error: header 'X-Id' of endpoint 'a' uses '{id}' but the spec declares no variable 'id'",
         ])
     }
 

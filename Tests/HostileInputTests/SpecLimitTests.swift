@@ -87,6 +87,7 @@ import YAML
         #expect(HostileSpec.problems(text) == [
             "Specs/Hostile.yaml:4:3: error: \(message)",
             "Specs/Hostile.yaml:4:\(3 + 257 + 23): error: \(message)",
+            "Specs/Hostile.yaml:6:3: warning: model 'Kind' is never used",
             "Specs/Hostile.yaml:6:21: error: \(message)",
         ])
     }

@@ -17,11 +17,26 @@ import YAML
 
     @Test func invalidUTF8() {
         let bytes = Array("name: ok\nbad: ".utf8) + [0xC3, 0x28] + Array("\n".utf8)
-        // The caret points at the octet that breaks the sequence; the quoted line shows U+FFFD for the bad byte.
+        // The caret points at the byte that starts the broken sequence; the quoted line shows U+FFFD for it.
         #expect(message(parsing: bytes) == """
-            bad.yaml:2:7: error: invalid input: invalid trailing UTF-8 octet
+            bad.yaml:2:6: error: the file is not UTF-8 text: byte 0xC3 at offset 14 is not valid UTF-8 (in Latin-1 it would be 'Ã'); save the file as UTF-8
             bad: \u{FFFD}(
-                  ^
+                 ^
+            """)
+    }
+
+    @Test func utf16IsNamed() {
+        #expect(message(parsing: [0xFF, 0xFE] + Array("n\0a\0".utf8)) == """
+            bad.yaml:1:1: error: the file is UTF-16 text (it starts with the byte-order mark 0xFF 0xFE); save it as UTF-8
+            """)
+    }
+
+    /// A control character other than NUL is libyaml's to refuse; the message names the byte and its offset.
+    @Test func controlCharacter() {
+        #expect(message(parsing: Array("a: b\u{7}c\n".utf8)) == """
+            bad.yaml:1:5: error: invalid input: control characters are not allowed: byte 0x07 at offset 4
+            a: b\u{7}c
+                ^
             """)
     }
 
@@ -44,12 +59,13 @@ import YAML
             """)
     }
 
+    /// The 100,000-character line is quoted as a window of 120 around the column, cut sides marked with `…`.
     @Test func hundredThousandFlowLevels() {
         let line = String(repeating: "[", count: 100_000)
         #expect(message(parsing: Array(line.utf8)) == """
             bad.yaml:1:513: error: nesting is deeper than 512 levels
-            \(line)
-            \(String(repeating: " ", count: 512))^
+            …\(String(repeating: "[", count: 120))…
+            \(String(repeating: " ", count: 41))^
             """)
     }
 
@@ -57,8 +73,8 @@ import YAML
         let line = String(repeating: "- ", count: 100_000) + "x"
         #expect(message(parsing: Array((line + "\n").utf8)) == """
             bad.yaml:1:1025: error: nesting is deeper than 512 levels
-            \(line)
-            \(String(repeating: " ", count: 1024))^
+            …\(String(repeating: "- ", count: 60))…
+            \(String(repeating: " ", count: 41))^
             """)
     }
 
@@ -80,11 +96,10 @@ import YAML
             return UInt8(truncatingIfNeeded: state >> 16)
         }
         #expect(bytes.contains(0))
-        let firstLine = String(decoding: bytes.prefix(while: { $0 != UInt8(ascii: "\n") && $0 != UInt8(ascii: "\r") }), as: UTF8.self)
+        // A NUL byte says binary, before the bytes that are not UTF-8 (the first of those is at offset 1 here).
+        #expect(bytes.firstIndex(of: 0) == 399)
         #expect(message(parsing: bytes, file: "blob.bin") == """
-            blob.bin:1:2: error: invalid input: invalid trailing UTF-8 octet
-            \(firstLine)
-             ^
+            blob.bin:4:105: error: the file holds a NUL byte (0x00) at offset 399, so it is binary, not YAML text
             """)
     }
 }

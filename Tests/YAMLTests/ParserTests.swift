@@ -23,8 +23,19 @@ import YAML
         do {
             _ = try YAMLParser.parse("a: 1\nb: 2\na: 3\n", file: "d.yaml")
         } catch {
-            #expect(error.description == "d.yaml:3:1: error: duplicate key 'a' (first at line 1)\na: 3\n^")
+            #expect(error.description == "d.yaml:3:1: error: duplicate key 'a'\na: 3\n^\nd.yaml:1:1: note: 'a' is first defined here\na: 1\n^")
         }
+    }
+
+    /// The spec loader reads past a duplicate key to check the rest: the later pair is left out, and its value kept.
+    @Test func duplicateKeysCanBeReadPast() throws {
+        let document = try YAMLParser.parseDocumentReadingPastDuplicates("name: a\nnames: [x]\nname: { b: c }\n", file: "d.yaml")
+        #expect(document.root.mapping?.map(\.key.text) == ["name", "names"])
+        #expect(document.root["name"]?.text == "a")
+        #expect(document.problems.map(\.description) == [
+            "d.yaml:3:1: error: duplicate key 'name'\nname: { b: c }\n^~~~\nd.yaml:1:1: note: 'name' is first defined here\nname: a\n^~~~",
+        ])
+        #expect(document.discarded.map(\.mapping?.first?.key.text) == ["b"])
     }
 
     @Test func duplicatesAreFoundInLargeMappingsToo() throws {
@@ -33,7 +44,7 @@ import YAML
             _ = try YAMLParser.parse(keys + "1: a\n'1': b\nk7: again\n", file: "big.yaml")
             Issue.record("expected a duplicate key error")
         } catch {
-            #expect(error.diagnostics.first?.headline == "big.yaml:43:1: error: duplicate key 'k7' (first at line 8)")
+            #expect(error.diagnostics.first?.headline == "big.yaml:43:1: error: duplicate key 'k7'")
         }
         #expect(try YAMLParser.parseDocument(keys + "1: a\n'1': b\n", file: "big.yaml").mapping?.count == 42)
     }

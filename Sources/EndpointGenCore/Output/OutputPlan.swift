@@ -128,6 +128,24 @@ public struct OutputPlan: Equatable, Sendable {
         try FileManager.default.removeItem(at: folder)
     }
 
+    /// `summary`, each line followed by the change's unified diff, indented and cut after `maxLinesPerFile` lines,
+    /// for `check`; `folder` names the output folder in the diff's labels (`--- Generated/Auth/AuthClient.swift`).
+    public func differences(folder: String, maxLinesPerFile: Int = 40) -> [String] {
+        zip(changes, summary).flatMap { change, line in
+            let label = folder + "/" + change.path
+            let (old, new): (String, String)
+            switch change {
+            case .create(let file): (old, new) = ("", file.contents)
+            case .update(let file, let previous): (old, new) = (previous, file.contents)
+            case .remove(_, let previous): (old, new) = (previous, "")
+            }
+            let diff = UnifiedDiff.lines(
+                old: old, new: new, oldLabel: old.isEmpty ? "/dev/null" : label, newLabel: new.isEmpty ? "/dev/null" : label,
+                maxLines: maxLinesPerFile)
+            return [line] + diff.map { "  " + $0 }
+        }
+    }
+
     /// One line per change, e.g. `update Auth/AuthClient.swift (+3 -1 lines)`, for `check` and `--verbose`.
     public var summary: [String] {
         changes.map { change in

@@ -29,6 +29,43 @@ enum DurationSyntax {
     }
 }
 
+extension DurationSyntax {
+    /// Unit words people write, by the unit they mean.
+    private static let unitWords: [String: String] = [
+        "ms": "ms", "msec": "ms", "msecs": "ms", "millisecond": "ms", "milliseconds": "ms",
+        "s": "s", "sec": "s", "secs": "s", "second": "s", "seconds": "s",
+        "m": "min", "min": "min", "mins": "min", "minute": "min", "minutes": "min",
+        "h": "h", "hr": "h", "hrs": "h", "hour": "h", "hours": "h",
+    ]
+
+    /// The duration `text` probably means, e.g. `10s` for `10 sec` or `10 seconds`; `nil` when there is none
+    /// (a number alone could be any unit).
+    static func durationSuggestion(for text: String) -> String? {
+        let trimmed = text.trimmingSpaces().lowercased()
+        let number = String(trimmed.prefix { $0.isNumber || $0 == "." })
+        let word = trimmed.dropFirst(number.count).trimmingSpaces()
+        guard !number.isEmpty, let unit = unitWords[word] else { return nil }
+        let suggestion = number + unit
+        return suggestion != text && duration(suggestion) != nil ? suggestion : nil
+    }
+
+    /// The rate `text` probably means, e.g. `5/s` for `5/sec` or `5 per second`; `nil` when there is none.
+    static func rateSuggestion(for text: String) -> String? {
+        let lowered = text.lowercased()
+        let halves = lowered.contains("/") ? lowered.split(separator: "/", maxSplits: 1).map(String.init)
+            : lowered.components(separatedBy: " per ")
+        guard halves.count == 2 else { return nil }
+        // `5 requests/s`: the count is the number the first half starts with.
+        let count = halves[0].trimmingSpaces().prefix { $0.isNumber }
+        guard !count.isEmpty, halves[0].trimmingSpaces().dropFirst(count.count).allSatisfy({ $0.isLetter || $0 == " " }) else { return nil }
+        let period = halves[1].trimmingSpaces()
+        let unit = unitWords[period] ?? durationSuggestion(for: period) ?? (duration(period) != nil ? period : nil)
+        guard let unit else { return nil }
+        let suggestion = "\(count)/\(unit)"
+        return suggestion != text && rate(suggestion) != nil ? suggestion : nil
+    }
+}
+
 extension StringProtocol {
     /// The text without leading and trailing spaces.
     func trimmingSpaces() -> String {

@@ -46,6 +46,6 @@ struct LimitChecks {
         guard let text = node.text, text.utf8.count > limits.maxNameLength, !reported.contains(node.location) else { return }
         reported.insert(node.location)
         guard text.count > limits.maxNameLength else { return }
-        sink.error("a name of \(text.count) characters ('\(text.prefix(20))...'), more than the limit of \(limits.maxNameLength)", at: node.location)
+        sink.error("a name of \(text.count) characters ('\(text.prefix(20))...'), more than the limit of \(limits.maxNameLength)", at: node)
     }
 }

@@ -2,23 +2,28 @@ import Diagnostics
 import YAML
 
 /// Checks that need the whole decoded spec: Swift name clashes, unused declarations, defaults that fit their types.
+///
+/// They run whatever else failed, over what did decode; `damage` says what did not, so that they stay silent where
+/// their finding would only follow from an error already reported.
 struct SpecChecks {
     let spec: Spec
     /// The file the user loaded; unused models are only reported there, as included models are shared.
     let mainPath: String
     let sink: DiagnosticSink
+    let damage: Damage
     /// The models by name.
     let models: [String: Model]
 
-    init(spec: Spec, mainPath: String, sink: DiagnosticSink) {
+    init(spec: Spec, mainPath: String, sink: DiagnosticSink, damage: Damage) {
         self.spec = spec
         self.mainPath = mainPath
         self.sink = sink
+        self.damage = damage
         self.models = Dictionary(spec.models.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
     func run() {
-        let decoder = SpecDecoder(sink: sink, modelNames: [])
+        let decoder = SpecDecoder(sink: sink, damage: damage, modelNames: [])
         decoder.checkSwiftNames(spec.endpoints.map { ($0.name, $0.location) }, SwiftName.member) { "endpoints '\($0)' and '\($1)'" }
         decoder.checkSwiftNames(spec.models.map { ($0.name, $0.location) }, SwiftName.type) { "models '\($0)' and '\($1)'" }
         checkVariablesAreUsed()
@@ -33,7 +38,10 @@ struct SpecChecks {
             guard case .oneOf(let oneOf) = model.kind, let discriminator = oneOf.discriminator else { continue }
             for alternative in oneOf.alternatives {
                 if case .model(let name) = alternative.type, case .object = models[name]?.kind { continue }
-                sink.error("alternative '\(alternative.name)' of model '\(model.name)' is not an object model, so it cannot have the discriminator '\(discriminator)'", at: alternative.location)
+                if case .model(let name) = alternative.type, damage.brokenModels.contains(name) { continue }
+                sink.error(
+                    "alternative '\(alternative.name)' of model '\(model.name)' is not an object model, so it cannot have the discriminator '\(discriminator)'",
+                    at: sink.span(of: alternative.name, at: alternative.location))
             }
         }
     }
@@ -41,12 +49,13 @@ struct SpecChecks {
     private func checkVariablesAreUsed() {
         let fixed = spec.defaults.query + spec.defaults.headers + spec.endpoints.flatMap { $0.query + $0.headers }
         let used = Set(fixed.flatMap { Template.placeholders(in: $0.parts) })
-        for variable in spec.variables where !used.contains(variable.name) {
-            sink.warning("variable '\(variable.name)' is declared but no template uses it", at: variable.location)
+        for variable in spec.variables where !used.contains(variable.name) && !damage.mentioned.contains(variable.name) {
+            sink.warning("variable '\(variable.name)' is declared but no template uses it", at: sink.span(of: variable.name, at: variable.location))
         }
     }
 
     private func checkModelsAreUsed() {
+        guard !damage.endpointsUnknown else { return }
         var types = spec.endpoints.flatMap { endpoint in
             endpoint.parameters.map(\.type) + [endpoint.errorModel].compactMap { $0 }
                 + (endpoint.response.typeRef.map { [$0] } ?? [])
@@ -59,32 +68,29 @@ struct SpecChecks {
             case .enumeration: break
             }
         }
-        let used = Set(types.flatMap(\.modelNames))
+        let used = Set(types.flatMap(\.modelNames)).union(damage.mentioned)
         for model in spec.models where model.location.file == mainPath && !used.contains(model.name) {
-            sink.warning("model '\(model.name)' is never used", at: model.location)
+            sink.warning("model '\(model.name)' is never used", at: sink.span(of: model.name, at: model.location))
         }
     }
 
+    /// Each default against its type, at the value; a type whose model did not decode is not checked.
     private func checkDefaults() {
-        for endpoint in spec.endpoints {
-            for parameter in endpoint.parameters {
-                check(parameter.defaultValue, of: parameter.type, "parameter '\(parameter.name)' of endpoint '\(endpoint.name)'", at: parameter.location)
+        for pending in damage.pendingDefaults where pending.type.modelNames.allSatisfy({ !damage.brokenModels.contains($0) }) {
+            let value = pending.node.resolved
+            guard !fits(value, pending.type) else { continue }
+            if case .model(let name) = pending.type.unwrapped, let model = models[name], case .enumeration(let cases) = model.kind,
+               case .string(let text) = value
+            {
+                let names = cases.map(\.value)
+                let note = sink.note(
+                    "enum '\(name)' has the cases \(names.map { "'\($0)'" }.joined(separator: ", "))", at: sink.span(of: name, at: model.location))
+                sink.error(
+                    "the default '\(text)' of \(pending.context) is not a case of enum '\(name)'\(Suggestion.hint(for: text, in: names))",
+                    at: pending.node, notes: [note])
+            } else {
+                sink.error("the default of \(pending.context) does not fit its type '\(pending.type)'", at: pending.node)
             }
-        }
-        for model in spec.models {
-            guard case .object(let properties) = model.kind else { continue }
-            for property in properties {
-                check(property.defaultValue, of: property.type, "property '\(property.name)' of model '\(model.name)'", at: property.location)
-            }
-        }
-    }
-
-    private func check(_ value: YAMLValue?, of type: TypeRef, _ context: String, at location: SourceLocation) {
-        guard let value, !fits(value, type) else { return }
-        if case .model(let name) = type.unwrapped, case .enumeration = models[name]?.kind, case .string(let text) = value {
-            sink.error("the default '\(text)' of \(context) is not a case of enum '\(name)'", at: location)
-        } else {
-            sink.error("the default of \(context) does not fit its type '\(type)'", at: location)
         }
     }
 

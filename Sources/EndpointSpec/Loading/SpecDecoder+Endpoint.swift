@@ -1,6 +1,13 @@
 import Diagnostics
 import YAML
 
+/// An endpoint's path as decoded: the node it is written in and its parts.
+struct DecodedPath {
+    var node: YAMLNode
+    var text: String
+    var parts: [TemplatePart]
+}
+
 extension SpecDecoder {
     /// The keys an endpoint may have besides its method; the methods are listed so that `get` suggests `GET`.
     static let endpointKeys = HTTPMethod.allCases.map(\.rawValue) + [
@@ -8,40 +15,89 @@ extension SpecDecoder {
     ]
 
     /// `endpoints: { name: { GET: /path, ... } }`, in source order.
+    ///
+    /// An endpoint whose method or path is wrong is still decoded (with a placeholder for what is missing), so that
+    /// the errors of its other keys are reported in the same run; the spec is refused either way.
     func endpoints(_ node: YAMLNode, settings: EndpointSettings) -> [Endpoint] {
-        guard let pairs = mapping(node, "'endpoints'") else { return [] }
-        return pairs.compactMap { pair in
+        guard let pairs = mapping(node, "'endpoints'") else {
+            damage.endpointsUnknown = true
+            return []
+        }
+        // Endpoint keys indented as endpoint names (`params:` under `endpoints:`) belong to the endpoint before them.
+        var misplaced: [Int: [YAMLPair]] = [:]
+        var owner: Int?
+        for (index, pair) in pairs.enumerated() {
+            if let owner, isEndpointKey(pair) {
+                misplaced[owner, default: []].append(pair)
+            } else {
+                owner = index
+            }
+        }
+        return pairs.indices.compactMap { index in
+            let pair = pairs[index]
+            if isEndpointKey(pair), misplaced.values.contains(where: { $0.contains { $0.key.location == pair.key.location } }) { return nil }
             guard let name = string(pair.key, "an endpoint name") else { return nil }
-            return endpoint(named: name, pair, settings: settings)
+            let keys = misplaced[index] ?? []
+            if !keys.isEmpty { reportMisplaced(keys, of: pair) }
+            return endpoint(named: name, pair, misplacedKeys: Set(keys.compactMap(\.key.text)), settings: settings)
         }
     }
 
-    private func endpoint(named name: String, _ pair: YAMLPair, settings: EndpointSettings) -> Endpoint? {
+    /// A key an endpoint has (not a method), whose value has no method: `params:` rather than an endpoint named so.
+    private func isEndpointKey(_ pair: YAMLPair) -> Bool {
+        guard let key = pair.key.text, Self.endpointKeys.contains(key), HTTPMethod(rawValue: key) == nil else { return false }
+        return pair.value.mapping?.contains(where: { $0.key.text.map { HTTPMethod(rawValue: $0) != nil } ?? false }) != true
+    }
+
+    /// One error for a run of endpoint keys indented as endpoint names, rather than an endpoint without a method and an
+    /// unknown key for each of their entries.
+    private func reportMisplaced(_ keys: [YAMLPair], of endpoint: YAMLPair) {
+        let names = keys.compactMap(\.key.text).map { "'\($0)'" }
+        let listed = names.count == 1 ? "\(names[0]) is indented as an endpoint name" : names.dropLast().joined(separator: ", ") + " and \(names.last!) are indented as endpoint names"
+        let what = names.count == 1 ? "it is a key" : "they are keys"
+        var notes: [Diagnostic] = []
+        if let first = endpoint.value.mapping?.first?.key {
+            let indent = first.location.column - 1
+            notes.append(sink.note("the keys of endpoint '\(endpoint.key.text ?? "")' are indented \(indent) spaces, like '\(first.text ?? "")'", at: first))
+        }
+        sink.error(
+            "\(listed), but \(what) of an endpoint; indent \(names.count == 1 ? "it" : "them") under '\(endpoint.key.text ?? "")'",
+            at: keys[0].key, notes: notes)
+        keys.forEach { damage.mention($0.value) }
+    }
+
+    /// `misplacedKeys`: its keys that were indented as endpoint names (already reported); the parameters are unknown
+    /// when `params` is one of them.
+    private func endpoint(named name: String, _ pair: YAMLPair, misplacedKeys: Set<String>, settings: EndpointSettings) -> Endpoint? {
         let context = "endpoint '\(name)'"
         let isMethodLike = { (key: String) in !key.isEmpty && key.allSatisfy { $0.isUppercase } }
         guard let fields = fields(pair.value, context, allowed: Self.endpointKeys, alsoAllowed: isMethodLike) else { return nil }
         let methodPairs = fields.pairs.compactMap { pair in pair.key.text.flatMap { isMethodLike($0) ? ($0, pair) : nil } }
         for (key, methodPair) in methodPairs where HTTPMethod(rawValue: key) == nil {
             let methods = HTTPMethod.allCases.map(\.rawValue).joined(separator: ", ")
-            sink.error("unknown HTTP method '\(key)' in \(context); expected one of: \(methods)", at: methodPair.key.location)
+            sink.error("unknown HTTP method '\(key)' in \(context); expected one of: \(methods)", at: methodPair.key)
         }
-        if methodPairs.isEmpty {
-            sink.error("\(context) has no method and path; add one, e.g. 'GET: /\(name)'", at: pair.key.location)
+        // A misspelt method (`get:`) is already reported as an unknown key with the method it means.
+        if methodPairs.isEmpty, !fields.suggested.contains(where: { HTTPMethod(rawValue: $0) != nil }) {
+            sink.error("\(context) has no method and path; add one, e.g. 'GET: /\(name)'", at: pair.key)
         }
         for (key, extra) in methodPairs.dropFirst() {
-            sink.error("\(context) has more than one method; declare '\(key)' as an endpoint of its own", at: extra.key.location)
+            sink.error("\(context) has more than one method; declare '\(key)' as an endpoint of its own", at: extra.key)
         }
-        guard methodPairs.count == 1, let method = HTTPMethod(rawValue: methodPairs[0].0) else { return nil }
-        let methodKey = methodPairs[0].1.key
-        guard let (path, pathParts) = self.path(methodPairs[0].1.value, context) else { return nil }
+        let method = methodPairs.first.flatMap { HTTPMethod(rawValue: $0.0) }
+        let path = methodPairs.first.flatMap { self.path($0.1.value, context) }
 
-        let declared = fields["params"].map { self.parameters($0, endpoint: name) } ?? []
-        let parameters = placed(declared, method: method, pathParts: pathParts, endpoint: name, methodKey: methodKey)
-        let bodyEncoding = self.bodyEncoding(fields.pair("body"), parameters: parameters, endpoint: name)
+        // The parameters are unknown when `params` did not decode, or when it may be an unknown key (`parms:`).
+        let declared = fields["params"].map { self.parameters($0, endpoint: name) }
+            ?? DeclaredParameters(complete: !fields.unknown.contains { $0.value.mapping != nil } && !misplacedKeys.contains("params"))
+        let parameters = placed(declared, method: method, path: path, endpoint: name)
+        let bodyEncoding = self.bodyEncoding(
+            fields.pair("body"), parameters: parameters, complete: declared.complete && declared.failedNames.isEmpty, endpoint: name)
+        checkContentTypeHeaders(parameters, declared: declared, bodyEncoding: bodyEncoding, context: context)
         let timeout = fields["timeout"].flatMap { self.duration($0, "timeout") } ?? settings.policy.timeout
         return Endpoint(
-            name: name, method: method, path: path, pathParts: pathParts, parameters: parameters,
-            bodyEncoding: bodyEncoding, response: fields["response"].flatMap { response($0, context) } ?? .empty,
+            name: name, method: method ?? .GET, path: path?.text ?? "/", pathParts: path?.parts ?? [], parameters: parameters,
+            bodyEncoding: bodyEncoding, response: fields["response"].flatMap { response($0, method: method, context) } ?? .empty,
             errorModel: fields["error"].map { type($0, "the error of \(context)") } ?? settings.errors.model,
             auth: authRequirement(fields["auth"], settings: settings, context: context), timeout: timeout,
             retry: retry(fields.pair("retry"), method: method, settings: settings, context: context),
@@ -54,36 +110,59 @@ extension SpecDecoder {
     }
 
     /// The path and its parts; reports a missing `/`, malformed or repeated placeholders.
-    private func path(_ node: YAMLNode, _ context: String) -> (String, [TemplatePart])? {
+    private func path(_ node: YAMLNode, _ context: String) -> DecodedPath? {
         guard let path = string(node, "the path of \(context)") else { return nil }
         guard path.hasPrefix("/") else {
-            sink.error("\(context) path '\(path)' must start with '/'", at: node.location)
+            sink.error("\(context) path '\(path)' must start with '/'", at: node)
             return nil
         }
         switch Template.parse(path) {
         case .failure(.unbalanced):
-            sink.error("\(context) path '\(path)' has a '{' or '}' without its pair", at: node.location)
+            sink.error("\(context) path '\(path)' has a '{' or '}' without its pair", at: node)
             return nil
         case .failure(.badName(let name)):
-            sink.error("\(context) path '\(path)' has a placeholder '{\(name)}' that is not a parameter name", at: node.location)
+            sink.error("\(context) path '\(path)' has a placeholder '{\(name)}' that is not a parameter name", at: placeholderSpan(name, occurrence: 0, in: node))
             return nil
         case .success(let parts):
             var seen: Set<String> = []
             for name in Template.placeholders(in: parts) where !seen.insert(name).inserted {
-                sink.error("\(context) path uses '{\(name)}' twice", at: node.location)
+                let first = sink.note("'{\(name)}' is first used here", at: placeholderSpan(name, occurrence: 0, in: node))
+                sink.error("\(context) path uses '{\(name)}' twice", at: placeholderSpan(name, occurrence: 1, in: node), notes: [first])
                 return nil
             }
-            return (path, parts)
+            return DecodedPath(node: node, text: path, parts: parts)
         }
     }
 
-    /// `response: User`, `[User]`, `Empty`, `Data` or `String`.
-    private func response(_ node: YAMLNode, _ context: String) -> ResponseType? {
+    /// The span of the `occurrence`th `{name}` of a template written in `node` (braces included).
+    func placeholderSpan(_ name: String, occurrence: Int, in node: YAMLNode) -> DiagnosticSink.Span {
+        guard let text = node.text else { return sink.span(of: node) }
+        let scalars = Array(text.unicodeScalars), target = Array("{\(name)}".unicodeScalars)
+        var seen = 0
+        var start = 0
+        while start + target.count <= scalars.count {
+            if Array(scalars[start..<(start + target.count)]) == target {
+                if seen == occurrence { return sink.span(of: node, scalars: start..<(start + target.count)) }
+                seen += 1
+            }
+            start += 1
+        }
+        return sink.span(of: node)
+    }
+
+    /// `response: User`, `[User]`, `Empty`, `Data` or `String`; a decoded type on a HEAD request is a warning, as
+    /// HEAD responses have no body.
+    private func response(_ node: YAMLNode, method: HTTPMethod?, _ context: String) -> ResponseType? {
         switch node.text {
-        case "Empty": .empty
-        case "Data": .data
-        case "String": .string
-        default: type(node, "the response of \(context)").map(ResponseType.type)
+        case "Empty": return .empty
+        case "Data": return .data
+        case "String": return .string
+        default:
+            let type = type(node, "the response of \(context)")
+            if let type, method == .HEAD {
+                sink.warning("\(context) is a HEAD request, whose response has no body, so its response '\(type)' can never be decoded; leave 'response' out", at: node)
+            }
+            return type.map(ResponseType.type)
         }
     }
 
@@ -92,35 +171,66 @@ extension SpecDecoder {
         let inherited = settings.auth?.defaultRequirement ?? AuthRequirement.none
         guard let node else { return inherited }
         guard let requirement = choice(node, "auth requirement", as: AuthRequirement.self) else { return inherited }
-        if requirement != .none, settings.auth == nil {
-            sink.error("\(context) uses auth '\(requirement.rawValue)' but the spec has no 'auth' section", at: node.location)
+        // A spec whose `auth` did not decode has one; that error is reported already.
+        if requirement != .none, settings.auth == nil, !damage.authBroken {
+            sink.error("\(context) uses auth '\(requirement.rawValue)' but the spec has no 'auth' section", at: node)
         }
         return requirement
     }
 
     /// The effective retry: the endpoint's own (`none` turns it off), else the spec's for idempotent methods.
-    private func retry(_ pair: YAMLPair?, method: HTTPMethod, settings: EndpointSettings, context: String) -> RetryPolicy? {
-        guard let pair else { return method.isIdempotent ? settings.policy.retry : nil }
+    private func retry(_ pair: YAMLPair?, method: HTTPMethod?, settings: EndpointSettings, context: String) -> RetryPolicy? {
+        guard let pair else { return method?.isIdempotent == true ? settings.policy.retry : nil }
         if pair.value.text == "none" { return nil }
         let policy = retry(pair.value)
-        if policy != nil, !method.isIdempotent {
-            sink.warning("\(context) retries a \(method.rawValue) request, which is not idempotent: the server may act on it twice", at: pair.key.location)
+        if policy != nil, let method, !method.isIdempotent {
+            sink.warning("\(context) retries a \(method.rawValue) request, which is not idempotent: the server may act on it twice", at: pair.key)
         }
         return policy
     }
 
-    /// `body: json | form | multipart | binary`; json when body parameters exist and `body` is absent.
-    private func bodyEncoding(_ pair: YAMLPair?, parameters: [Parameter], endpoint: String) -> BodyEncoding? {
+    /// `body: json | form | multipart | binary`; json when body parameters exist and `body` is absent. Checks that
+    /// count body parameters stay silent when some did not decode (`complete` is false).
+    private func bodyEncoding(_ pair: YAMLPair?, parameters: [Parameter], complete: Bool, endpoint: String) -> BodyEncoding? {
         let bodyParameters = parameters.filter { $0.placement == .body }
         guard let pair else { return bodyParameters.isEmpty ? nil : .json }
         guard let encoding = choice(pair.value, "body encoding", as: BodyEncoding.self) else { return nil }
+        guard complete else { return bodyParameters.isEmpty ? nil : encoding }
         if bodyParameters.isEmpty {
-            sink.warning("endpoint '\(endpoint)' sets 'body: \(encoding.rawValue)' but has no body parameters", at: pair.key.location)
+            sink.warning("endpoint '\(endpoint)' sets 'body: \(encoding.rawValue)' but has no body parameters", at: pair.key)
             return nil
         }
         if encoding == .binary, bodyParameters.count != 1 || bodyParameters[0].type.unwrapped != .data {
-            sink.error("endpoint '\(endpoint)' has a binary body, which takes exactly one body parameter, of type Data", at: pair.value.location)
+            sink.error("endpoint '\(endpoint)' has a binary body, which takes exactly one body parameter, of type Data", at: pair.value)
         }
         return encoding
+    }
+
+    /// A header parameter sent as `Content-Type` on a request with a body is replaced by the body's own, so what the
+    /// caller passes would be silently lost.
+    private func checkContentTypeHeaders(_ parameters: [Parameter], declared: DeclaredParameters, bodyEncoding: BodyEncoding?, context: String) {
+        guard let bodyEncoding else { return }
+        for (parameter, written) in zip(parameters, declared.list)
+        where parameter.placement == .header && parameter.wireName.lowercased() == "content-type" {
+            let note = sink.note(
+                "remove the parameter; the body's encoding sets Content-Type (json, form, multipart or binary in 'body'), and a "
+                    + "Middleware can set another media type on the request it is given", at: written.key)
+            sink.error(
+                "header parameter '\(parameter.name)' of \(context) would be lost: the body's encoding sets Content-Type "
+                    + "(\(bodyEncoding.rawValue) sends \(bodyEncoding.mediaType))",
+                at: written.wireNameNode ?? written.key, notes: [note])
+        }
+    }
+}
+
+extension BodyEncoding {
+    /// The `Content-Type` the runtime sends for a body of this encoding (multipart's boundary left out).
+    var mediaType: String {
+        switch self {
+        case .json: "application/json"
+        case .form: "application/x-www-form-urlencoded"
+        case .multipart: "multipart/form-data"
+        case .binary: "application/octet-stream"
+        }
     }
 }

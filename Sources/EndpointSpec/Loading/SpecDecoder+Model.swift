@@ -4,14 +4,28 @@ import YAML
 extension SpecDecoder {
     static let propertyKeys = ["type", "key", "default", "description"]
 
-    /// One model: `{ enum: [...] }`, `{ oneOf: [...] }`, `{ properties: {...}, description: ... }`, or a mapping of properties alone.
+    /// One model: `{ enum: [...] }`, `{ oneOf: [...] }`, `{ properties: {...}, description: ... }`, or a mapping of properties
+    /// alone. A model that does not decode, or an enum with a case that does not, is recorded in `damage.brokenModels`.
     func model(_ pair: YAMLPair, name: String) -> Model? {
         let context = "model '\(name)'"
+        // A model that cannot be named in a type is not reported as never used as well.
         if name == "Empty" {
-            sink.error("'Empty' is reserved for responses without a body; give the model another name", at: pair.key.location)
+            sink.error("'Empty' is reserved for responses without a body; give the model another name", at: pair.key)
+            damage.mention(name)
         } else if TypeRef.builtins[name] != nil {
-            sink.error("\(context) has the name of a built-in type", at: pair.key.location)
+            sink.error("\(context) has the name of a built-in type", at: pair.key)
+            damage.mention(name)
         }
+        let model = decodeModel(pair, name: name, context: context)
+        if model == nil {
+            // What it would have used is not reported as unused.
+            damage.brokenModels.insert(name)
+            damage.mention(pair.value)
+        }
+        return model
+    }
+
+    private func decodeModel(_ pair: YAMLPair, name: String, context: String) -> Model? {
         guard let pairs = mapping(pair.value, context) else { return nil }
         let keys = Set(pairs.compactMap(\.key.text))
         if keys.contains("enum") {
@@ -43,11 +57,15 @@ extension SpecDecoder {
                     Property(name: name, wireName: name, type: $0, defaultValue: nil, description: nil, location: pair.key.location)
                 }
             }
-            guard let fields = fields(pair.value, context, allowed: Self.propertyKeys, required: ["type"]),
-                  let type = fields["type"].flatMap({ type($0, context) })
-            else { return nil }
+            guard let fields = fields(pair.value, context, allowed: Self.propertyKeys, required: ["type"]) else { return nil }
+            let type = fields["type"].flatMap { self.type($0, context) }
+            let wireName = wireName(fields, name: name, context: context)
+            guard let type else { return nil }
+            if let node = fields["default"] {
+                damage.pendingDefaults.append(Damage.PendingDefault(node: node, type: type, context: context))
+            }
             return Property(
-                name: name, wireName: optionalString(fields["key"], "the key of \(context)") ?? name, type: type,
+                name: name, wireName: wireName ?? name, type: type,
                 defaultValue: fields["default"]?.resolved, description: optionalString(fields["description"], "the description of \(context)"),
                 location: pair.key.location
             )
@@ -64,23 +82,28 @@ extension SpecDecoder {
         } else if let items = sequence(node, "the cases of enum '\(model)'") {
             entries = items.map { ($0, nil) }
         } else {
+            damage.brokenModels.insert(model)
             return []
         }
         if entries.isEmpty {
-            sink.error("enum '\(model)' has no cases", at: node.location)
+            sink.error("enum '\(model)' has no cases", at: node)
         }
-        var seen: [String: SourceLocation] = [:]
+        var seen: [String: YAMLNode] = [:]
         let cases = entries.compactMap { item, description -> EnumCase? in
-            guard let value = string(item, "a case of enum '\(model)'") else { return nil }
+            guard let value = string(item, "a case of enum '\(model)'") else {
+                damage.brokenModels.insert(model)
+                return nil
+            }
             if value.isEmpty {
-                sink.error("enum '\(model)' has an empty case", at: item.location)
+                sink.error("enum '\(model)' has an empty case", at: item)
+                damage.brokenModels.insert(model)
                 return nil
             }
             if let first = seen[value] {
-                sink.error("enum '\(model)' lists case '\(value)' twice (first at line \(first.line))", at: item.location)
+                sink.error("enum '\(model)' lists case '\(value)' twice", at: item, notes: [sink.note("'\(value)' is first listed here", at: first)])
                 return nil
             }
-            seen[value] = item.location
+            seen[value] = item
             return EnumCase(value: value, description: description, location: item.location)
         }
         checkSwiftNames(cases.map { ($0.value, $0.location) }, SwiftName.member) { "enum '\(model)' cases '\($0)' and '\($1)'" }

@@ -8,9 +8,9 @@ extension SpecDecoder {
     func oneOf(_ fields: Fields, model: String) -> OneOf? {
         guard let node = fields["oneOf"], let items = sequence(node, "the alternatives of model '\(model)'") else { return nil }
         if items.isEmpty {
-            sink.error("model '\(model)' has no alternatives in 'oneOf'", at: node.location)
+            sink.error("model '\(model)' has no alternatives in 'oneOf'", at: node)
         }
-        var seen: [String: SourceLocation] = [:]
+        var seen: [String: YAMLNode] = [:]
         var valid = true
         let alternatives = items.compactMap { item -> OneOf.Alternative? in
             guard let alternative = alternative(item, model: model) else {
@@ -18,11 +18,12 @@ extension SpecDecoder {
                 return nil
             }
             if let first = seen[alternative.name] {
-                sink.error("model '\(model)' lists alternative '\(alternative.name)' twice (first at line \(first.line))", at: item.location)
+                let note = sink.note("'\(alternative.name)' is first listed here", at: first)
+                sink.error("model '\(model)' lists alternative '\(alternative.name)' twice", at: item, notes: [note])
                 valid = false
                 return nil
             }
-            seen[alternative.name] = item.location
+            seen[alternative.name] = item
             return alternative
         }
         checkSwiftNames(alternatives.map { ($0.name, $0.location) }, SwiftName.member) { "alternatives '\($0)' and '\($1)' of model '\(model)'" }
@@ -40,7 +41,7 @@ extension SpecDecoder {
         for alternative in oneOf.alternatives {
             for value in oneOf.discriminatorValues(of: alternative) {
                 if let other = selected[value] {
-                    sink.error("discriminator value '\(value)' of model '\(model)' selects both '\(other)' and '\(alternative.name)'", at: alternative.location)
+                    sink.error("discriminator value '\(value)' of model '\(model)' selects both '\(other)' and '\(alternative.name)'", at: sink.span(of: alternative.name, at: alternative.location))
                     return false
                 }
                 selected[value] = alternative.name
@@ -54,10 +55,10 @@ extension SpecDecoder {
         guard let type = type(item, "an alternative of model '\(model)'") else { return nil }
         switch type {
         case .array, .dictionary, .optional:
-            sink.error("alternative '\(type)' of model '\(model)' must be a model or a built-in type; declare a model for it", at: item.location)
+            sink.error("alternative '\(type)' of model '\(model)' must be a model or a built-in type; declare a model for it", at: item)
             return nil
         case .model(model):
-            sink.error("model '\(model)' lists itself as an alternative", at: item.location)
+            sink.error("model '\(model)' lists itself as an alternative", at: item)
             return nil
         default:
             return OneOf.Alternative(type: type, location: item.location)
@@ -67,7 +68,7 @@ extension SpecDecoder {
     /// `mapping: { cat: Cat }`: each value names a listed alternative; `nil` after an error.
     private func mapping(_ pair: YAMLPair, discriminator: String?, alternatives: [OneOf.Alternative], model: String) -> [DiscriminatorMapping]? {
         guard discriminator != nil else {
-            sink.error("model '\(model)' has a 'mapping' but no 'discriminator' to read the value from", at: pair.key.location)
+            sink.error("model '\(model)' has a 'mapping' but no 'discriminator' to read the value from", at: pair.key)
             return nil
         }
         guard let pairs = mapping(pair.value, "the mapping of model '\(model)'") else { return nil }
@@ -77,7 +78,7 @@ extension SpecDecoder {
                   let target = string(entry.value, "the alternative of discriminator value '\(value)' of model '\(model)'")
             else { return nil }
             guard names.contains(target) else {
-                sink.error("discriminator value '\(value)' of model '\(model)' maps to '\(target)', which is not one of its alternatives\(Suggestion.hint(for: target, in: names))", at: entry.value.location)
+                sink.error("discriminator value '\(value)' of model '\(model)' maps to '\(target)', which is not one of its alternatives\(Suggestion.hint(for: target, in: names))", at: entry.value)
                 return nil
             }
             return DiscriminatorMapping(value: value, model: target, location: entry.key.location)

@@ -6,25 +6,47 @@ struct DeclaredParameter {
     var name: String
     var wireName: String
     var type: TypeRef
-    /// The `in:` value and where it is written, when given.
-    var placement: (value: Parameter.Placement, location: SourceLocation)?
+    /// The `in:` value and its node, when given.
+    var placement: (value: Parameter.Placement, node: YAMLNode)?
     var secret: Bool
     var defaultValue: YAMLValue?
     var description: String?
-    var location: SourceLocation
+    /// The name as written.
+    var key: YAMLNode
+    /// The `key:` value, when given.
+    var wireNameNode: YAMLNode?
+}
+
+/// An endpoint's `params` as declared.
+struct DeclaredParameters {
+    /// The parameters that decoded, in source order.
+    var list: [DeclaredParameter] = []
+    /// Whether every parameter decoded; when not, checks that need them all (a placeholder without its parameter)
+    /// stay silent unless `failedNames` tells them enough.
+    var complete = true
+    /// The names of the parameters that did not decode (their type, say): a placeholder of that name has one.
+    var failedNames: Set<String> = []
 }
 
 extension SpecDecoder {
     static let parameterKeys = ["type", "in", "key", "secret", "default", "description"]
 
     /// `params: { id: Int, password: { type: String, secret: true } }`, in source order.
-    func parameters(_ node: YAMLNode, endpoint: String) -> [DeclaredParameter] {
-        guard let pairs = mapping(node, "the params of endpoint '\(endpoint)'") else { return [] }
-        let declared = pairs.compactMap { pair -> DeclaredParameter? in
-            guard let name = string(pair.key, "a parameter name") else { return nil }
-            return parameter(named: name, pair, endpoint: endpoint)
+    func parameters(_ node: YAMLNode, endpoint: String) -> DeclaredParameters {
+        guard let pairs = mapping(node, "the params of endpoint '\(endpoint)'") else { return DeclaredParameters(complete: false) }
+        var declared = DeclaredParameters()
+        for pair in pairs {
+            guard let name = string(pair.key, "a parameter name") else {
+                declared.complete = false
+                continue
+            }
+            guard let parameter = parameter(named: name, pair, endpoint: endpoint) else {
+                declared.failedNames.insert(name)
+                continue
+            }
+            declared.list.append(parameter)
         }
-        checkSwiftNames(declared.map { ($0.name, $0.location) }, SwiftName.member) { "parameters '\($0)' and '\($1)' of endpoint '\(endpoint)'" }
+        checkSwiftNames(declared.list.map { ($0.name, $0.key.location) }, SwiftName.member) { "parameters '\($0)' and '\($1)' of endpoint '\(endpoint)'" }
         return declared
     }
 
@@ -32,78 +54,109 @@ extension SpecDecoder {
         let context = "parameter '\(name)' of endpoint '\(endpoint)'"
         guard pair.value.mapping != nil else {
             return type(pair.value, context).map {
-                DeclaredParameter(name: name, wireName: name, type: $0, secret: false, location: pair.key.location)
+                DeclaredParameter(name: name, wireName: name, type: $0, secret: false, key: pair.key)
             }
         }
-        guard let fields = fields(pair.value, context, allowed: Self.parameterKeys, required: ["type"]),
-              let type = fields["type"].flatMap({ type($0, context) })
-        else { return nil }
+        guard let fields = fields(pair.value, context, allowed: Self.parameterKeys, required: ["type"]) else { return nil }
+        let type = fields["type"].flatMap { self.type($0, context) }
         let secret = fields["secret"].flatMap { bool($0, "'secret'") } ?? false
-        if secret, type.unwrapped != .string {
-            sink.error("\(context) is secret but has type '\(type)'; only String parameters can be secret", at: fields.pair("secret")!.key.location)
+        if let type, secret, type.unwrapped != .string {
+            sink.error("\(context) is secret but has type '\(type)'; only String parameters can be secret", at: fields.pair("secret")!.key)
         }
         let placement = fields["in"].flatMap { node in
-            choice(node, "parameter placement", as: Parameter.Placement.self).map { ($0, node.location) }
+            choice(node, "parameter placement", as: Parameter.Placement.self).map { ($0, node) }
+        }
+        let wireName = wireName(fields, name: name, context: context)
+        guard let type else { return nil }
+        if let node = fields["default"] {
+            damage.pendingDefaults.append(Damage.PendingDefault(node: node, type: type, context: context))
         }
         return DeclaredParameter(
-            name: name, wireName: optionalString(fields["key"], "the key of \(context)") ?? name, type: type,
-            placement: placement, secret: secret, defaultValue: fields["default"]?.resolved,
-            description: optionalString(fields["description"], "the description of \(context)"), location: pair.key.location
+            name: name, wireName: wireName ?? name, type: type, placement: placement, secret: secret, defaultValue: fields["default"]?.resolved,
+            description: optionalString(fields["description"], "the description of \(context)"), key: pair.key, wireNameNode: fields["key"]
         )
     }
 
-    /// Resolves each parameter's placement: `{name}` in the path, else `in:`, else query without a body, body with one.
-    func placed(
-        _ declared: [DeclaredParameter], method: HTTPMethod, pathParts: [TemplatePart], endpoint: String, methodKey: YAMLNode
-    ) -> [Parameter] {
-        let placeholders = Template.placeholders(in: pathParts)
-        let names = Set(declared.map(\.name))
-        for placeholder in placeholders where !names.contains(placeholder) {
-            sink.error("endpoint '\(endpoint)' path uses '{\(placeholder)}' but declares no parameter '\(placeholder)'", at: methodKey.location)
+    /// The `key:` of a parameter or property; an empty one is an error (it would be sent as `"": value`).
+    func wireName(_ fields: Fields, name: String, context: String) -> String? {
+        guard let node = fields["key"], let key = string(node, "the key of \(context)") else { return nil }
+        if key.isEmpty {
+            sink.error("\(context) has an empty 'key'; leave 'key' out to use the name '\(name)' on the wire", at: node)
+            return nil
         }
-        return declared.map { parameter in
+        return key
+    }
+
+    /// Resolves each parameter's placement: `{name}` in the path, else `in:`, else query without a body, body with one.
+    ///
+    /// A method or path that did not decode (`nil`) silences the checks that need it; a placeholder without its
+    /// parameter is reported only when every parameter is known.
+    func placed(_ declared: DeclaredParameters, method: HTTPMethod?, path: DecodedPath?, endpoint: String) -> [Parameter] {
+        let placeholders = path.map { Template.placeholders(in: $0.parts) } ?? []
+        let names = Set(declared.list.map(\.name))
+        var undeclared: [String] = []
+        if let path, declared.complete {
+            undeclared = placeholders.filter { !names.contains($0) && !declared.failedNames.contains($0) }
+            // The parameters the path could have meant: declared without a placement of their own, or `in: path`.
+            let unbound = declared.list.filter { !placeholders.contains($0.name) && ($0.placement == nil || $0.placement?.value == .path) }
+            for placeholder in undeclared {
+                let notes = unbound.map { parameter in
+                    sink.note("parameter '\(parameter.name)' is declared, but the path does not use it", at: parameter.key)
+                }
+                let hint = Suggestion.hint(for: placeholder, in: unbound.map(\.name))
+                sink.error(
+                    "endpoint '\(endpoint)' path uses '{\(placeholder)}' but declares no parameter '\(placeholder)'\(hint)",
+                    at: placeholderSpan(placeholder, occurrence: 0, in: path.node), notes: notes)
+            }
+        }
+        return declared.list.map { parameter in
             let context = "parameter '\(parameter.name)' of endpoint '\(endpoint)'"
             let placement: Parameter.Placement
             if placeholders.contains(parameter.name) {
                 placement = .path
                 if let explicit = parameter.placement, explicit.value != .path {
-                    sink.error("\(context) is bound to '{\(parameter.name)}' in the path but says 'in: \(explicit.value.rawValue)'", at: explicit.location)
+                    sink.error("\(context) is bound to '{\(parameter.name)}' in the path but says 'in: \(explicit.value.rawValue)'", at: explicit.node)
                 }
                 if parameter.type.isOptional {
-                    sink.error("path \(context) cannot be optional", at: parameter.location)
+                    sink.error("path \(context) cannot be optional", at: parameter.key)
                 }
             } else if let explicit = parameter.placement {
                 placement = explicit.value
-                if placement == .path {
-                    sink.error("endpoint '\(endpoint)' declares parameter '\(parameter.name)' in: path but its path has no '{\(parameter.name)}'", at: explicit.location)
+                // With a placeholder left undeclared, that error (and its note at this parameter) says it already.
+                if placement == .path, path != nil, undeclared.isEmpty {
+                    sink.error("endpoint '\(endpoint)' declares parameter '\(parameter.name)' in: path but its path has no '{\(parameter.name)}'", at: explicit.node)
                 }
-                if placement == .body, !method.allowsBody {
-                    sink.error("\(context) is sent in the body, but \(method.rawValue) requests have no body", at: explicit.location)
+                if placement == .body, let method, !method.allowsBody {
+                    sink.error("\(context) is sent in the body, but \(method.rawValue) requests have no body", at: explicit.node)
                 }
             } else {
-                placement = method.allowsBody ? .body : .query
+                placement = method?.allowsBody == true ? .body : .query
             }
             if parameter.secret, placement == .query {
-                sink.warning("secret \(context) is sent in the query, where servers and proxies log it", at: parameter.location)
+                sink.warning("secret \(context) is sent in the query, where servers and proxies log it", at: parameter.key)
             }
             return Parameter(
                 name: parameter.name, wireName: parameter.wireName, type: parameter.type, placement: placement, secret: parameter.secret,
-                defaultValue: parameter.defaultValue, description: parameter.description, location: parameter.location
+                defaultValue: parameter.defaultValue, description: parameter.description, location: parameter.key.location
             )
         }
     }
 
-    /// Reports names that differ as written but become the same Swift identifier, at the later one.
+    /// Reports names that differ as written but become the same Swift identifier, at the later one, with a note at
+    /// the earlier.
     func checkSwiftNames(
         _ items: [(name: String, location: SourceLocation)], _ swiftName: (String) -> String, describe: (String, String) -> String
     ) {
-        var first: [String: String] = [:]
+        var first: [String: (name: String, location: SourceLocation)] = [:]
         for item in items {
             let identifier = swiftName(item.name)
             if let earlier = first[identifier] {
-                sink.error("\(describe(earlier, item.name)) both become the Swift name '\(identifier)'", at: item.location)
+                let note = sink.note("'\(earlier.name)' is declared here", at: sink.span(of: earlier.name, at: earlier.location))
+                sink.error(
+                    "\(describe(earlier.name, item.name)) both become the Swift name '\(identifier)'", at: sink.span(of: item.name, at: item.location),
+                    notes: [note])
             } else {
-                first[identifier] = item.name
+                first[identifier] = (item.name, item.location)
             }
         }
     }

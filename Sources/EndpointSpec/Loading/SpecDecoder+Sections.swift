@@ -14,7 +14,7 @@ extension SpecDecoder {
             if path.hasPrefix("/") {
                 basePath = path.hasSuffix("/") ? String(path.dropLast()) : path
             } else {
-                sink.error("basePath '\(path)' must start with '/'", at: node.location)
+                sink.error("basePath '\(path)' must start with '/'", at: node)
             }
         }
         guard let host else { return nil }
@@ -24,7 +24,7 @@ extension SpecDecoder {
     private func host(_ node: YAMLNode) -> String? {
         guard let host = string(node, "'host'") else { return nil }
         if let problem = Self.hostProblem(host) {
-            sink.error("bad host '\(host)': \(problem)", at: node.location)
+            sink.error("bad host '\(host)': \(problem)", at: node)
             return nil
         }
         return host
@@ -48,11 +48,19 @@ extension SpecDecoder {
     }
 
     /// `auth: { header: Authorization, scheme: JWT }` or `auth: { query: api_key }`, optionally with `default:`.
+    /// A scalar (`auth: bearer`) is an error whose note shows the mapping it probably means.
     func auth(_ node: YAMLNode) -> Auth? {
+        if let text = node.text, node.resolved != .null {
+            let scheme = !text.isEmpty && text.allSatisfy(\.isLetter) ? text.prefix(1).uppercased() + text.dropFirst() : "Bearer"
+            let note = sink.note(
+                "to send the token as 'Authorization: \(scheme) <token>', write: auth: { header: Authorization, scheme: \(scheme) }", at: node)
+            sink.error("expected a mapping for 'auth', found a scalar", at: node, notes: [note])
+            return nil
+        }
         guard let fields = fields(node, "'auth'", allowed: ["header", "query", "scheme", "default"]) else { return nil }
         if let query = fields.pair("query") {
-            if fields["header"] != nil { sink.error("auth takes 'header' or 'query', not both", at: query.key.location) }
-            if let scheme = fields.pair("scheme") { sink.error("'scheme' applies only to a header, not to 'query'", at: scheme.key.location) }
+            if fields["header"] != nil { sink.error("auth takes 'header' or 'query', not both", at: query.key) }
+            if let scheme = fields.pair("scheme") { sink.error("'scheme' applies only to a header, not to 'query'", at: scheme.key) }
         }
         let placement: Auth.Placement = fields["query"] == nil ? .header : .query
         let name = optionalString(fields["header"] ?? fields["query"], "the auth \(placement.rawValue) name") ?? "Authorization"
@@ -78,7 +86,8 @@ extension SpecDecoder {
     private func rateLimit(_ node: YAMLNode) -> RateLimit? {
         guard let text = string(node, "'rateLimit'") else { return nil }
         if let rate = DurationSyntax.rate(text) { return rate }
-        sink.error("rateLimit '\(text)' does not parse; write requests/period, e.g. 5/s, 100/min or 10/2s", at: node.location)
+        let advice = DurationSyntax.rateSuggestion(for: text).map { "did you mean '\($0)'?" } ?? "write requests/period, e.g. 5/s, 100/min or 10/2s"
+        sink.error("rateLimit '\(text)' does not parse; \(advice)", at: node)
         return nil
     }
 
@@ -89,7 +98,7 @@ extension SpecDecoder {
         }
         guard node.mapping != nil else {
             let written = node.text.map { "'\($0)'" } ?? "a \(node.kindDescription)"
-            sink.error("retry \(written) does not parse; write a number of attempts, 'none', or a mapping with 'attempts', 'on', 'backoff' and 'delay'", at: node.location)
+            sink.error("retry \(written) does not parse; write a number of attempts, 'none', or a mapping with 'attempts', 'on', 'backoff' and 'delay'", at: node)
             return nil
         }
         guard let fields = fields(node, "'retry'", allowed: ["attempts", "on", "backoff", "delay"], required: ["attempts"]) else { return nil }
@@ -118,7 +127,7 @@ extension SpecDecoder {
             guard let text = string(item, "a content type") else { return nil }
             let halves = text.split(separator: "/", omittingEmptySubsequences: false)
             guard halves.count == 2, halves.allSatisfy({ !$0.isEmpty && !$0.contains(" ") }) else {
-                sink.error("bad content type '\(text)'; write type/subtype, e.g. application/json", at: item.location)
+                sink.error("bad content type '\(text)'; write type/subtype, e.g. application/json", at: item)
                 return nil
             }
             return text

@@ -5,22 +5,28 @@ extension SpecDecoder {
     static let specKeys = ["name", "server", "version", "variables", "defaults", "auth", "policy", "errors", "endpoints", "models", "include", "completionHandlers"]
 
     /// The whole spec; `models` are the already decoded models of this file and its includes.
+    ///
+    /// `nil` only when the root is not a mapping. A spec whose `name` or `server` did not decode gets placeholders, so
+    /// that `SpecChecks` still runs over it; it has errors, so it is refused either way.
     mutating func spec(_ root: YAMLNode, models: [Model]) -> Spec? {
         guard let fields = fields(root, "the spec", allowed: Self.specKeys, required: ["name", "server", "endpoints"]) else { return nil }
         let name = fields["name"].flatMap(apiName)
         version = optionalString(fields["version"], "'version'")
+        damage.versionBroken = fields["version"] != nil && version == nil
         let variables = fields["variables"].map(self.variables) ?? []
         variableNames = Set(variables.map(\.name))
         let server = fields["server"].flatMap(self.server)
         let defaults = fields["defaults"].map(self.defaults) ?? Defaults()
         let auth = fields["auth"].flatMap(self.auth)
+        damage.authBroken = fields["auth"] != nil && auth == nil
         let policy = fields["policy"].map(self.policy) ?? Policy()
         let errors = fields["errors"].map(errorPolicy) ?? ErrorPolicy()
         let settings = EndpointSettings(auth: auth, policy: policy, errors: errors)
+        if fields["endpoints"] == nil { damage.endpointsUnknown = true }
         let endpoints = fields["endpoints"].map { self.endpoints($0, settings: settings) } ?? []
-        guard let name, let server else { return nil }
         return Spec(
-            name: name, server: server, version: version, variables: variables, defaults: defaults, auth: auth,
+            name: name ?? "", server: server ?? Server(scheme: .https, host: "", port: nil, basePath: "", location: root.location),
+            version: version, variables: variables, defaults: defaults, auth: auth,
             policy: policy, errors: errors, endpoints: endpoints, models: models,
             completionHandlers: fields["completionHandlers"].flatMap { bool($0, "'completionHandlers'") } ?? false,
             location: root.location
@@ -31,7 +37,7 @@ extension SpecDecoder {
     private func apiName(_ node: YAMLNode) -> String? {
         guard let name = string(node, "'name'") else { return nil }
         guard name.contains(where: { $0.isLetter || $0.isNumber }) else {
-            sink.error("the spec's name '\(name)' has no letters or digits to make a Swift name of", at: node.location)
+            sink.error("the spec's name '\(name)' has no letters or digits to make a Swift name of", at: node)
             return nil
         }
         return name
@@ -53,25 +59,30 @@ extension SpecDecoder {
                 )
             }
         } else {
-            sink.error("expected a sequence or a mapping for 'variables', found a \(node.kindDescription)", at: node.location)
+            sink.error("expected a sequence or a mapping for 'variables', found a \(node.kindDescription)", at: node)
+            damage.variablesUnknown = true
             return []
         }
-        var seen: [String: SourceLocation] = [:]
+        var seen: [String: YAMLNode] = [:]
         return entries.compactMap { entry in
-            guard let name = string(entry.key, "a variable name") else { return nil }
+            guard let name = string(entry.key, "a variable name") else {
+                damage.variablesUnknown = true
+                return nil
+            }
             if name == "version" {
-                sink.error("'version' is not a variable: '{version}' always means the spec's 'version'", at: entry.key.location)
+                sink.error("'version' is not a variable: '{version}' always means the spec's 'version'", at: entry.key)
                 return nil
             }
             guard Template.isName(name) else {
-                sink.error("variable name '\(name)' must be letters, digits, '_', '-' or '.', not starting with a digit", at: entry.key.location)
+                sink.error("variable name '\(name)' must be letters, digits, '_', '-' or '.', not starting with a digit", at: entry.key)
+                damage.brokenVariables.insert(name)
                 return nil
             }
             if let first = seen[name] {
-                sink.error("duplicate variable '\(name)' (first at line \(first.line))", at: entry.key.location)
+                sink.error("duplicate variable '\(name)'", at: entry.key, notes: [sink.note("'\(name)' is first declared here", at: first)])
                 return nil
             }
-            seen[name] = entry.key.location
+            seen[name] = entry.key
             return Variable(name: name, description: entry.description, defaultValue: entry.defaultValue, location: entry.key.location)
         }
     }
@@ -95,25 +106,36 @@ extension SpecDecoder {
             let context = "\(kind) '\(name)'\(owner)"
             guard let value = string(pair.value, context) else { return nil }
             guard case .success(let parts) = Template.parse(value) else {
-                sink.error("\(context) has a malformed template '\(value)'; write variables as {name}", at: pair.value.location)
+                // `{2x}` for a variable declared as `2x`: the declaration's error says the name is refused.
+                if !damage.brokenVariables.contains(where: { value.contains("{\($0)}") }) {
+                    sink.error("\(context) has a malformed template '\(value)'; write variables as {name}", at: pair.value)
+                }
                 return nil
             }
             var resolved: [TemplatePart] = []
             var valid = true
+            var occurrences: [String: Int] = [:]
             for part in parts {
                 guard case .placeholder(let variable) = part, !variableNames.contains(variable) else {
                     resolved.append(part)
                     continue
                 }
+                let occurrence = occurrences[variable, default: 0]
+                occurrences[variable] = occurrence + 1
                 if variable == "version", let version {
                     resolved.append(.literal(version))
                     continue
                 }
                 valid = false
+                // A variable (or `version`) that is there but did not decode is reported already.
+                let isKnockOn = variable == "version" ? damage.versionBroken : damage.variablesUnknown || damage.brokenVariables.contains(variable)
+                if isKnockOn { continue }
+                let closest = Suggestion.closest(to: variable, in: variableNames.sorted())
+                closest.map(damage.mention)  // the variable it means is used, not unused
                 let missing = variable == "version"
                     ? "but the spec has no 'version'"
-                    : "but the spec declares no variable '\(variable)'\(Suggestion.hint(for: variable, in: variableNames.sorted()))"
-                sink.error("\(context) uses '{\(variable)}' \(missing)", at: pair.value.location)
+                    : "but the spec declares no variable '\(variable)'\(closest.map { "; did you mean '\($0)'?" } ?? "")"
+                sink.error("\(context) uses '{\(variable)}' \(missing)", at: placeholderSpan(variable, occurrence: occurrence, in: pair.value))
             }
             return valid ? DefaultParameter(name: name, value: value, parts: Self.merged(resolved), location: pair.key.location) : nil
         }
