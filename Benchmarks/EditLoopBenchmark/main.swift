@@ -91,6 +91,9 @@ try write(
 
     """, to: package.appendingPathComponent("Sources/BenchApp/main.swift"))
 try write(original, to: specURL)
+// SwiftPM plans a build again only when the root package changes, so the first build would miss source files added to
+// the EndpointGen checkout since the last run: a new modification date of the manifest makes it plan.
+try FileManager.default.setAttributes([.modificationDate: Date()], ofItemAtPath: package.appendingPathComponent("Package.swift").path)
 
 /// One debug `swift build` of the scratch package: its wall time and the source files it compiled.
 func build() -> (seconds: Double, compiled: [String]) {
