@@ -94,6 +94,47 @@ public protocol HTTPBinClientProtocol: Sendable {
     func anything(path: String, note: String?) async throws(EndpointError) -> AnythingEcho
     /// `HTTPBinEndpoints.cookies` builds its request.
     func cookies(flavour: String, size: String?) async throws(EndpointError) -> Cookies
+    /// Sends a JSON merge patch (RFC 7396).
+    ///
+    /// `HTTPBinEndpoints.mergePatch` builds its request.
+    ///
+    /// - Parameter patch: The changes; null removes a member.
+    /// - Returns: What httpbin saw of a request, with its JSON body kept whole.
+    func mergePatch(_ patch: JSON, path: String) async throws(EndpointError) -> JSONEcho
+    /// A DELETE whose parameters travel in a JSON body.
+    ///
+    /// `HTTPBinEndpoints.deleteWithBody` builds its request.
+    ///
+    /// - Returns: What httpbin saw of a request, with its JSON body kept whole.
+    func deleteWithBody(reason: String, force: Bool) async throws(EndpointError) -> JSONEcho
+    /// Sends a whole pet as the body.
+    ///
+    /// `HTTPBinEndpoints.addPet` builds its request.
+    ///
+    /// - Returns: What httpbin saw of a request, with its JSON body kept whole.
+    func addPet(_ pet: Pet, dryRun: Bool) async throws(EndpointError) -> JSONEcho
+    /// `HTTPBinEndpoints.replaceTags` builds its request.
+    ///
+    /// - Returns: What httpbin saw of a request, with its JSON body kept whole.
+    func replaceTags(_ tags: [String], id: Int) async throws(EndpointError) -> JSONEcho
+    /// Echoes a document; the whole echo is free-form JSON.
+    ///
+    /// `HTTPBinEndpoints.echoDocument` builds its request.
+    ///
+    /// - Parameter filter: Sent as JSON text.
+    func echoDocument(_ document: JSON, filter: JSON) async throws(EndpointError) -> JSON
+    /// `HTTPBinEndpoints.postNote` builds its request.
+    ///
+    /// - Returns: What httpbin saw of a request, with its JSON body kept whole.
+    func postNote(_ text: String) async throws(EndpointError) -> JSONEcho
+    /// An image in the first format of Accept that httpbin has (png, jpeg, webp or svg).
+    ///
+    /// `HTTPBinEndpoints.image` builds its request.
+    func image(progress: (@Sendable (TransferProgress) -> Void)?) async throws(EndpointError) -> Data
+    /// Always a PNG, which this endpoint does not accept.
+    ///
+    /// `HTTPBinEndpoints.png` builds its request.
+    func png(progress: (@Sendable (TransferProgress) -> Void)?) async throws(EndpointError) -> Data
 }
 
 /// The client's default arguments for calls through the protocol.
@@ -132,6 +173,29 @@ extension HTTPBinClientProtocol {
     /// `HTTPBinEndpoints.cookies` builds its request.
     public func cookies(flavour: String, size: String? = nil) async throws(EndpointError) -> Cookies {
         try await cookies(flavour: flavour, size: size)
+    }
+
+    /// Echoes a document; the whole echo is free-form JSON.
+    ///
+    /// `HTTPBinEndpoints.echoDocument` builds its request.
+    ///
+    /// - Parameter filter: Sent as JSON text.
+    public func echoDocument(_ document: JSON, filter: JSON = .object(["owner": .string("ann"), "tags": .array([.string("a"), .number(1)])])) async throws(EndpointError) -> JSON {
+        try await echoDocument(document, filter: filter)
+    }
+
+    /// An image in the first format of Accept that httpbin has (png, jpeg, webp or svg).
+    ///
+    /// `HTTPBinEndpoints.image` builds its request.
+    public func image(progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> Data {
+        try await image(progress: progress)
+    }
+
+    /// Always a PNG, which this endpoint does not accept.
+    ///
+    /// `HTTPBinEndpoints.png` builds its request.
+    public func png(progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> Data {
+        try await png(progress: progress)
     }
 }
 
@@ -379,5 +443,70 @@ extension HTTPBinClient {
     /// `GET /cookies`
     public func cookies(flavour: String, size: String? = nil) async throws(EndpointError) -> Cookies {
         try await self.client.send(HTTPBinEndpoints.cookies(flavour: flavour, size: size))
+    }
+
+    /// Sends a JSON merge patch (RFC 7396).
+    ///
+    /// `PATCH /anything/{path}`
+    ///
+    /// - Parameter patch: The changes; null removes a member.
+    /// - Returns: What httpbin saw of a request, with its JSON body kept whole.
+    public func mergePatch(_ patch: JSON, path: String) async throws(EndpointError) -> JSONEcho {
+        try await self.client.send(HTTPBinEndpoints.mergePatch(patch, path: path))
+    }
+
+    /// A DELETE whose parameters travel in a JSON body.
+    ///
+    /// `DELETE /anything/orders`
+    ///
+    /// - Returns: What httpbin saw of a request, with its JSON body kept whole.
+    public func deleteWithBody(reason: String, force: Bool) async throws(EndpointError) -> JSONEcho {
+        try await self.client.send(HTTPBinEndpoints.deleteWithBody(reason: reason, force: force))
+    }
+
+    /// Sends a whole pet as the body.
+    ///
+    /// `POST /anything/pets`
+    ///
+    /// - Returns: What httpbin saw of a request, with its JSON body kept whole.
+    public func addPet(_ pet: Pet, dryRun: Bool) async throws(EndpointError) -> JSONEcho {
+        try await self.client.send(HTTPBinEndpoints.addPet(pet, dryRun: dryRun))
+    }
+
+    /// `PUT /anything/pets/{id}/tags`
+    ///
+    /// - Returns: What httpbin saw of a request, with its JSON body kept whole.
+    public func replaceTags(_ tags: [String], id: Int) async throws(EndpointError) -> JSONEcho {
+        try await self.client.send(HTTPBinEndpoints.replaceTags(tags, id: id))
+    }
+
+    /// Echoes a document; the whole echo is free-form JSON.
+    ///
+    /// `POST /anything/documents`
+    ///
+    /// - Parameter filter: Sent as JSON text.
+    public func echoDocument(_ document: JSON, filter: JSON = .object(["owner": .string("ann"), "tags": .array([.string("a"), .number(1)])])) async throws(EndpointError) -> JSON {
+        try await self.client.send(HTTPBinEndpoints.echoDocument(document, filter: filter))
+    }
+
+    /// `POST /anything/notes`
+    ///
+    /// - Returns: What httpbin saw of a request, with its JSON body kept whole.
+    public func postNote(_ text: String) async throws(EndpointError) -> JSONEcho {
+        try await self.client.send(HTTPBinEndpoints.postNote(text))
+    }
+
+    /// An image in the first format of Accept that httpbin has (png, jpeg, webp or svg).
+    ///
+    /// `GET /image`
+    public func image(progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> Data {
+        try await self.client.send(HTTPBinEndpoints.image(), progress: progress)
+    }
+
+    /// Always a PNG, which this endpoint does not accept.
+    ///
+    /// `GET /image/png`
+    public func png(progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> Data {
+        try await self.client.send(HTTPBinEndpoints.png(), progress: progress)
     }
 }

@@ -410,4 +410,171 @@ extension HTTPBinEndpoints {
             nonEmpty: [("flavour", flavour)]
         )
     }
+
+    /// Sends a JSON merge patch (RFC 7396).
+    ///
+    /// `PATCH /anything/{path}`
+    ///
+    /// - Parameter patch: The changes; null removes a member.
+    /// - Returns: What httpbin saw of a request, with its JSON body kept whole.
+    public static func mergePatch(_ patch: JSON, path: String) -> Request<JSONEcho> {
+        Request(
+            method: .patch,
+            path: "/anything/{path}",
+            pathParameters: ["path": path],
+            query: [],
+            headers: [],
+            body: .json(patch),
+            auth: .none,
+            timeout: nil,
+            retry: nil,
+            secretParameters: [],
+            nonEmpty: [("path", path)],
+            contentType: "application/merge-patch+json"
+        )
+    }
+
+    /// A DELETE whose parameters travel in a JSON body.
+    ///
+    /// `DELETE /anything/orders`
+    ///
+    /// - Returns: What httpbin saw of a request, with its JSON body kept whole.
+    public static func deleteWithBody(reason: String, force: Bool) -> Request<JSONEcho> {
+        Request(
+            method: .delete,
+            path: "/anything/orders",
+            pathParameters: [:],
+            query: [QueryItem("force", force)],
+            headers: [],
+            body: .json(DeleteWithBodyBody(reason: reason)),
+            auth: .none,
+            timeout: nil,
+            retry: nil,
+            secretParameters: [],
+            nonEmpty: [("reason", reason)]
+        )
+    }
+
+    /// The JSON body of `deleteWithBody`.
+    struct DeleteWithBodyBody: Encodable, Sendable {
+        var reason: String
+
+        enum CodingKeys: String, CodingKey {
+            case reason = "reason"
+        }
+    }
+
+    /// Sends a whole pet as the body.
+    ///
+    /// `POST /anything/pets`
+    ///
+    /// - Returns: What httpbin saw of a request, with its JSON body kept whole.
+    public static func addPet(_ pet: Pet, dryRun: Bool) -> Request<JSONEcho> {
+        Request(
+            method: .post,
+            path: "/anything/pets",
+            pathParameters: [:],
+            query: [],
+            headers: [HeaderField("X-Dry-Run", dryRun)],
+            body: .json(pet),
+            auth: .none,
+            timeout: nil,
+            retry: nil,
+            secretParameters: []
+        )
+    }
+
+    /// `PUT /anything/pets/{id}/tags`
+    ///
+    /// - Returns: What httpbin saw of a request, with its JSON body kept whole.
+    public static func replaceTags(_ tags: [String], id: Int) -> Request<JSONEcho> {
+        Request(
+            method: .put,
+            path: "/anything/pets/{id}/tags",
+            pathParameters: ["id": id],
+            query: [],
+            headers: [],
+            body: .json(tags),
+            auth: .none,
+            timeout: nil,
+            retry: nil,
+            secretParameters: []
+        )
+    }
+
+    /// Echoes a document; the whole echo is free-form JSON.
+    ///
+    /// `POST /anything/documents`
+    ///
+    /// - Parameter filter: Sent as JSON text.
+    public static func echoDocument(_ document: JSON, filter: JSON = .object(["owner": .string("ann"), "tags": .array([.string("a"), .number(1)])])) -> Request<JSON> {
+        Request(
+            method: .post,
+            path: "/anything/documents",
+            pathParameters: [:],
+            query: [QueryItem("filter", filter)],
+            headers: [],
+            body: .json(document),
+            auth: .none,
+            timeout: nil,
+            retry: nil,
+            secretParameters: []
+        )
+    }
+
+    /// `POST /anything/notes`
+    ///
+    /// - Returns: What httpbin saw of a request, with its JSON body kept whole.
+    public static func postNote(_ text: String) -> Request<JSONEcho> {
+        Request(
+            method: .post,
+            path: "/anything/notes",
+            pathParameters: [:],
+            query: [],
+            headers: [],
+            body: .data(Data(text.utf8), contentType: "text/markdown"),
+            auth: .none,
+            timeout: nil,
+            retry: nil,
+            secretParameters: []
+        )
+    }
+
+    /// An image in the first format of Accept that httpbin has (png, jpeg, webp or svg).
+    ///
+    /// `GET /image`
+    public static func image() -> Request<Data> {
+        Request(
+            method: .get,
+            path: "/image",
+            pathParameters: [:],
+            query: [],
+            headers: [],
+            body: nil,
+            auth: .none,
+            timeout: nil,
+            retry: nil,
+            secretParameters: [],
+            accept: ["image/svg+xml"]
+        )
+    }
+
+    /// Always a PNG, which this endpoint does not accept.
+    ///
+    /// `GET /image/png`
+    public static func png() -> Request<Data> {
+        Request(
+            method: .get,
+            path: "/image/png",
+            pathParameters: [:],
+            query: [],
+            headers: [],
+            body: nil,
+            auth: .none,
+            timeout: nil,
+            retry: nil,
+            secretParameters: [],
+            accept: ["image/svg+xml"]
+        )
+    }
 }

@@ -46,6 +46,22 @@ public struct FakeHTTPBinClient: HTTPBinClientProtocol {
     public var anythingHandler: (@Sendable (String, String?) async throws -> AnythingEcho)?
     /// Answers `cookies`.
     public var cookiesHandler: (@Sendable (String, String?) async throws -> Cookies)?
+    /// Answers `mergePatch`.
+    public var mergePatchHandler: (@Sendable (JSON, String) async throws -> JSONEcho)?
+    /// Answers `deleteWithBody`.
+    public var deleteWithBodyHandler: (@Sendable (String, Bool) async throws -> JSONEcho)?
+    /// Answers `addPet`.
+    public var addPetHandler: (@Sendable (Pet, Bool) async throws -> JSONEcho)?
+    /// Answers `replaceTags`.
+    public var replaceTagsHandler: (@Sendable ([String], Int) async throws -> JSONEcho)?
+    /// Answers `echoDocument`.
+    public var echoDocumentHandler: (@Sendable (JSON, JSON) async throws -> JSON)?
+    /// Answers `postNote`.
+    public var postNoteHandler: (@Sendable (String) async throws -> JSONEcho)?
+    /// Answers `image`.
+    public var imageHandler: (@Sendable () async throws -> Data)?
+    /// Answers `png`.
+    public var pngHandler: (@Sendable () async throws -> Data)?
 
     /// A fake with no handlers; set those the test needs.
     public init() {}
@@ -335,6 +351,127 @@ extension FakeHTTPBinClient {
         guard let _handler = self.cookiesHandler else { throw .invalidRequest("FakeHTTPBinClient.cookiesHandler is not set") }
         do {
             return try await _handler(flavour, size)
+        } catch {
+            throw EndpointError(error)
+        }
+    }
+
+    /// Answered by `mergePatchHandler`.
+    ///
+    /// Sends a JSON merge patch (RFC 7396).
+    ///
+    /// `HTTPBinEndpoints.mergePatch` builds its request.
+    ///
+    /// - Parameter patch: The changes; null removes a member.
+    /// - Returns: What httpbin saw of a request, with its JSON body kept whole.
+    public func mergePatch(_ patch: JSON, path: String) async throws(EndpointError) -> JSONEcho {
+        guard let _handler = self.mergePatchHandler else { throw .invalidRequest("FakeHTTPBinClient.mergePatchHandler is not set") }
+        do {
+            return try await _handler(patch, path)
+        } catch {
+            throw EndpointError(error)
+        }
+    }
+
+    /// Answered by `deleteWithBodyHandler`.
+    ///
+    /// A DELETE whose parameters travel in a JSON body.
+    ///
+    /// `HTTPBinEndpoints.deleteWithBody` builds its request.
+    ///
+    /// - Returns: What httpbin saw of a request, with its JSON body kept whole.
+    public func deleteWithBody(reason: String, force: Bool) async throws(EndpointError) -> JSONEcho {
+        guard let _handler = self.deleteWithBodyHandler else { throw .invalidRequest("FakeHTTPBinClient.deleteWithBodyHandler is not set") }
+        do {
+            return try await _handler(reason, force)
+        } catch {
+            throw EndpointError(error)
+        }
+    }
+
+    /// Answered by `addPetHandler`.
+    ///
+    /// Sends a whole pet as the body.
+    ///
+    /// `HTTPBinEndpoints.addPet` builds its request.
+    ///
+    /// - Returns: What httpbin saw of a request, with its JSON body kept whole.
+    public func addPet(_ pet: Pet, dryRun: Bool) async throws(EndpointError) -> JSONEcho {
+        guard let _handler = self.addPetHandler else { throw .invalidRequest("FakeHTTPBinClient.addPetHandler is not set") }
+        do {
+            return try await _handler(pet, dryRun)
+        } catch {
+            throw EndpointError(error)
+        }
+    }
+
+    /// Answered by `replaceTagsHandler`.
+    ///
+    /// `HTTPBinEndpoints.replaceTags` builds its request.
+    ///
+    /// - Returns: What httpbin saw of a request, with its JSON body kept whole.
+    public func replaceTags(_ tags: [String], id: Int) async throws(EndpointError) -> JSONEcho {
+        guard let _handler = self.replaceTagsHandler else { throw .invalidRequest("FakeHTTPBinClient.replaceTagsHandler is not set") }
+        do {
+            return try await _handler(tags, id)
+        } catch {
+            throw EndpointError(error)
+        }
+    }
+
+    /// Answered by `echoDocumentHandler`.
+    ///
+    /// Echoes a document; the whole echo is free-form JSON.
+    ///
+    /// `HTTPBinEndpoints.echoDocument` builds its request.
+    ///
+    /// - Parameter filter: Sent as JSON text.
+    public func echoDocument(_ document: JSON, filter: JSON) async throws(EndpointError) -> JSON {
+        guard let _handler = self.echoDocumentHandler else { throw .invalidRequest("FakeHTTPBinClient.echoDocumentHandler is not set") }
+        do {
+            return try await _handler(document, filter)
+        } catch {
+            throw EndpointError(error)
+        }
+    }
+
+    /// Answered by `postNoteHandler`.
+    ///
+    /// `HTTPBinEndpoints.postNote` builds its request.
+    ///
+    /// - Returns: What httpbin saw of a request, with its JSON body kept whole.
+    public func postNote(_ text: String) async throws(EndpointError) -> JSONEcho {
+        guard let _handler = self.postNoteHandler else { throw .invalidRequest("FakeHTTPBinClient.postNoteHandler is not set") }
+        do {
+            return try await _handler(text)
+        } catch {
+            throw EndpointError(error)
+        }
+    }
+
+    /// Answered by `imageHandler`.
+    ///
+    /// An image in the first format of Accept that httpbin has (png, jpeg, webp or svg).
+    ///
+    /// `HTTPBinEndpoints.image` builds its request.
+    public func image(progress: (@Sendable (TransferProgress) -> Void)?) async throws(EndpointError) -> Data {
+        guard let _handler = self.imageHandler else { throw .invalidRequest("FakeHTTPBinClient.imageHandler is not set") }
+        do {
+            return try await _handler()
+        } catch {
+            throw EndpointError(error)
+        }
+    }
+
+    /// Answered by `pngHandler`.
+    ///
+    /// Always a PNG, which this endpoint does not accept.
+    ///
+    /// `HTTPBinEndpoints.png` builds its request.
+    public func png(progress: (@Sendable (TransferProgress) -> Void)?) async throws(EndpointError) -> Data {
+        guard let _handler = self.pngHandler else { throw .invalidRequest("FakeHTTPBinClient.pngHandler is not set") }
+        do {
+            return try await _handler()
         } catch {
             throw EndpointError(error)
         }

@@ -195,3 +195,53 @@ public struct Cookies: Codable, Sendable, Hashable {
         case cookies = "cookies"
     }
 }
+
+/// What httpbin saw of a request, with its JSON body kept whole.
+public struct JSONEcho: Codable, Sendable, Hashable {
+    public var method: String
+    public var args: [String: String]
+    public var headers: [String: String]
+    public var data: String
+    public var json: JSON
+
+    /// Creates a value; parameters with a default may be left out.
+    public init(method: String, args: [String: String], headers: [String: String], data: String, json: JSON) {
+        self.method = method
+        self.args = args
+        self.headers = headers
+        self.data = data
+        self.json = json
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case method = "method"
+        case args = "args"
+        case headers = "headers"
+        case data = "data"
+        case json = "json"
+    }
+}
+
+/// A `Pet` as the API sends and receives it.
+public struct Pet: Codable, Sendable, Hashable {
+    public var id: Int
+    public var name: String
+    public var tags: [String]
+    /// Whatever else the app stores.
+    public var extra: JSON?
+
+    /// Creates a value; parameters with a default may be left out.
+    public init(id: Int, name: String, tags: [String], extra: JSON? = nil) {
+        self.id = id
+        self.name = name
+        self.tags = tags
+        self.extra = extra
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case id = "id"
+        case name = "name"
+        case tags = "tags"
+        case extra = "extra"
+    }
+}

@@ -74,7 +74,7 @@ public final class EndpointClient: Sendable {
             secretParameters: request.secretParameters, progress: progress)
         let response = try await exchange(pipelineRequest, acceptable: request.acceptableStatus, since: start)
         do throws(EndpointError) {
-            return try decoder.decode(R.self, from: response)
+            return try decoder.decode(R.self, from: response, accepting: request.accept.map(AcceptedMediaTypes.init))
         } catch {
             report(error, urlRequest, response, since: start, secrets: request.secretParameters)
             throw error

@@ -19,6 +19,12 @@ public struct Request<Response: Decodable & Sendable>: Sendable {
     public var cookies: [Cookie]
     /// The body, if any.
     public var body: RequestBody?
+    /// The body's media type where it differs from its encoding's, e.g. `application/merge-patch+json` for a JSON
+    /// body; `nil` sends the encoding's (`application/json` for `.json`).
+    public var contentType: String?
+    /// The response media types this request accepts, sent as `Accept` and checked against the response's
+    /// `Content-Type`, e.g. `["application/vnd.api+json"]`; `nil` uses the configuration's `acceptableContentTypes`.
+    public var accept: [String]?
     /// Whether the token is sent.
     public var auth: AuthRequirement
     /// This request's timeout, or `nil` for the configuration's.
@@ -47,7 +53,9 @@ public struct Request<Response: Decodable & Sendable>: Sendable {
         retry: RetryPolicy? = nil,
         secretParameters: Set<String> = [],
         acceptableStatus: Range<Int> = 200..<300,
-        nonEmpty: [(parameter: String, value: String)] = []
+        nonEmpty: [(parameter: String, value: String)] = [],
+        contentType: String? = nil,
+        accept: [String]? = nil
     ) {
         self.method = method
         self.path = path
@@ -62,5 +70,7 @@ public struct Request<Response: Decodable & Sendable>: Sendable {
         self.secretParameters = secretParameters
         self.acceptableStatus = acceptableStatus
         self.nonEmpty = nonEmpty
+        self.contentType = contentType
+        self.accept = accept
     }
 }

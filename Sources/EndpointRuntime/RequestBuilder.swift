@@ -81,15 +81,26 @@ struct RequestBuilder: Sendable {
                 headers[header.name] = try Self.checkedHeader(header.name, header.values.joined(separator: ", "))
             }
         }
+        if let accept = request.accept {
+            headers["Accept"] = accept.isEmpty ? nil : try Self.checkedHeader("Accept", accept.joined(separator: ", "))
+        }
         let cookies = request.cookies.compactMap(\.pair)
         if !cookies.isEmpty {
             headers["Cookie"] = ([headers["Cookie"]].compactMap { $0 } + cookies).joined(separator: "; ")
         }
         var urlRequest = URLRequest(url: url)
+        // The request's own cookies must arrive as given: URLSession would replace its `Cookie` header with the cookies
+        // its storage holds for the host (a process-wide store that other clients of the same host fill).
+        if !cookies.isEmpty { urlRequest.httpShouldHandleCookies = false }
         if let body = request.body {
             let (data, contentType) = try encode(body)
             urlRequest.httpBody = data
-            headers["Content-Type"] = contentType
+            // The spec's media type (a JSON merge patch, say) replaces the encoding's.
+            if let override = request.contentType {
+                headers["Content-Type"] = try Self.checkedHeader("Content-Type", override)
+            } else {
+                headers["Content-Type"] = contentType
+            }
         }
         if request.method != .get { urlRequest.httpMethod = request.method.rawValue }  // GET is the default; setting it costs
         urlRequest.timeoutInterval = Self.seconds(request.timeout ?? configuration.timeout)

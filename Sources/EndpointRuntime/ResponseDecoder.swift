@@ -5,12 +5,12 @@ struct ResponseDecoder: Sendable {
     let configuration: ClientConfiguration
     let decoder: JSONDecoder
     /// `configuration.acceptableContentTypes`, lowercased once rather than per response.
-    private let acceptableMediaTypes: Set<String>
+    private let acceptableMediaTypes: AcceptedMediaTypes
 
     init(configuration: ClientConfiguration, decoder: JSONDecoder) {
         self.configuration = configuration
         self.decoder = decoder
-        acceptableMediaTypes = Set(configuration.acceptableContentTypes.map { $0.lowercased() })
+        acceptableMediaTypes = AcceptedMediaTypes(configuration.acceptableContentTypes)
     }
 
     /// Throws `.unacceptableStatus` with the server's message (or the fallback) when the status is outside `acceptable`.
@@ -20,9 +20,13 @@ struct ResponseDecoder: Sendable {
     }
 
     /// The body as `R`: `Empty` ignores it, `Data` and `String` take it raw, anything else is decoded from JSON.
-    func decode<R: Decodable>(_ type: R.Type, from response: HTTPResponse) throws(EndpointError) -> R {
+    ///
+    /// `accepted` is the request's own list of media types (the endpoint's `accept`): it replaces the configuration's
+    /// and is checked for `Data` and `String` too, as the endpoint named what it takes.
+    func decode<R: Decodable>(_ type: R.Type, from response: HTTPResponse, accepting accepted: AcceptedMediaTypes? = nil) throws(EndpointError) -> R {
         // Types are compared first: the two casts failing for every decoded response cost more than the content-type check.
         if R.self == Empty.self, let empty = Empty() as? R { return empty }
+        if let accepted { try checkContentType(response, against: accepted) }
         if R.self == Data.self, let data = response.data as? R { return data }
         if R.self == String.self {
             guard let text = String(data: response.data, encoding: .utf8) as? R else {
@@ -30,7 +34,7 @@ struct ResponseDecoder: Sendable {
             }
             return text
         }
-        try checkContentType(response)
+        if accepted == nil { try checkContentType(response, against: acceptableMediaTypes) }
         do {
             return try decoder.decode(R.self, from: response.data)
         } catch let error as DecodingError {
@@ -41,10 +45,10 @@ struct ResponseDecoder: Sendable {
         }
     }
 
-    private func checkContentType(_ response: HTTPResponse) throws(EndpointError) {
-        guard !acceptableMediaTypes.isEmpty else { return }
+    private func checkContentType(_ response: HTTPResponse, against accepted: AcceptedMediaTypes) throws(EndpointError) {
+        guard !accepted.acceptsAny else { return }
         let contentType = response.header("Content-Type")
-        guard let contentType, acceptableMediaTypes.contains(Self.mediaType(of: contentType)) else {
+        guard accepted.accepts(contentType) else {
             throw .unacceptableContentType(contentType, statusCode: response.statusCode, body: response.data)
         }
     }

@@ -80,7 +80,7 @@ extension SchemaTranslator {
     /// Whether a type can be an alternative: a model or a built-in scalar (not an array, map or optional).
     private static func isAlternative(_ type: TypeRef) -> Bool {
         switch type {
-        case .array, .dictionary, .optional: false
+        case .array, .dictionary, .optional, .json: false
         case .model, .string, .int, .int32, .int64, .double, .float, .bool, .date, .data, .url, .uuid: true
         }
     }
@@ -104,7 +104,7 @@ extension SchemaTranslator {
             case .int, .int32, .int64: 1
             case .double, .float, .bool: 2
             case .date, .uuid: 3
-            case .url, .data, .string, .array, .dictionary, .optional: 4
+            case .url, .data, .string, .array, .dictionary, .optional, .json: 4
             }
         }
         return alternatives.enumerated()

@@ -155,6 +155,14 @@ import FoundationNetworking
         #expect(none.value(forHTTPHeaderField: "Cookie") == nil)
     }
 
+    /// URLSession replaces a request's `Cookie` header with the cookies its process-wide storage holds for the host
+    /// (seen live: a cookie another test's server set on 127.0.0.1 took the place of httpbin's cookie parameters).
+    @Test func aRequestWithCookieParametersKeepsThemFromTheCookieStorage() async throws {
+        #expect(try await sent(Request<Empty>(method: .get, path: "/x", cookies: [Cookie("a", "1")])).httpShouldHandleCookies == false)
+        #expect(try await sent(Request<Empty>(method: .get, path: "/x", cookies: [Cookie("a", String?.none)])).httpShouldHandleCookies)
+        #expect(try await sent(Request<Empty>(method: .get, path: "/x")).httpShouldHandleCookies)
+    }
+
     @Test func jsonBodyUsesTheDateCoding() async throws {
         let body = Payload(name: "Ada", at: Date(timeIntervalSince1970: 0))
         let request = try await sent(Request<Empty>(method: .post, path: "/p", body: .json(body)))
@@ -220,5 +228,60 @@ final class Counter: Sendable {
             defer { count += 1 }
             return count
         }
+    }
+}
+
+/// A request's own media types: `contentType` replaces the body encoding's, `accept` the configuration's `Accept`
+/// and the check of the response's `Content-Type`.
+@Suite struct MediaTypeTests {
+    let configuration = ClientConfiguration(server: ServerAddress(scheme: "https", host: "api.example.com"), retry: .none)
+
+    func client(answering reply: StubTransport.Reply) -> (EndpointClient, StubTransport) {
+        let stub = StubTransport(handler: { _ in reply })
+        return (EndpointClient(configuration: configuration, transport: stub), stub)
+    }
+
+    static func reply(_ contentType: String, _ body: String = "{}") -> StubTransport.Reply {
+        StubTransport.Reply(headers: ["Content-Type": contentType], body: Data(body.utf8))
+    }
+
+    @Test func contentTypeReplacesTheEncodingsOwn() async throws {
+        let (client, stub) = client(answering: .json("{}"))
+        _ = try await client.send(Request<Empty>(method: .patch, path: "/p", body: .json(["a": 1]), contentType: "application/merge-patch+json"))
+        _ = try await client.send(Request<Empty>(method: .patch, path: "/p", body: .json(["a": 1])))
+        #expect(stub.requests.map { $0.value(forHTTPHeaderField: "Content-Type") } == ["application/merge-patch+json", "application/json"])
+    }
+
+    @Test func aContentTypeWithALineBreakIsRefused() async {
+        let (client, stub) = client(answering: .json("{}"))
+        await #expect(throws: EndpointError.invalidRequest("header 'Content-Type' contains a line break")) {
+            try await client.send(Request<Empty>(method: .post, path: "/p", body: .json(["a": 1]), contentType: "text/plain\r\nX-Evil: 1"))
+        }
+        #expect(stub.requests.isEmpty)
+    }
+
+    @Test func acceptIsSentInsteadOfTheConfigurations() async throws {
+        let (client, stub) = client(answering: Self.reply("application/vnd.api+json"))
+        _ = try await client.send(Request<JSON>(method: .get, path: "/a", accept: ["application/vnd.api+json", "application/json"]))
+        _ = try? await client.send(Request<JSON>(method: .get, path: "/a"))
+        _ = try await client.send(Request<JSON>(method: .get, path: "/a", accept: []))
+        #expect(stub.requests.map { $0.value(forHTTPHeaderField: "Accept") } == ["application/vnd.api+json, application/json", "application/json", nil])
+    }
+
+    @Test func aResponseOfAnAcceptedTypeDecodesWhereThePolicyWouldRefuseIt() async throws {
+        let (client, _) = client(answering: Self.reply("application/vnd.api+json; charset=utf-8", #"{"data": []}"#))
+        #expect(try await client.send(Request<JSON>(method: .get, path: "/a", accept: ["application/vnd.api+json"])) == ["data": []])
+        await #expect(throws: EndpointError.self) { try await client.send(Request<JSON>(method: .get, path: "/a")) }
+    }
+
+    @Test func acceptedTypesMatchWildcardsAndCheckRawBodies() async throws {
+        let (client, _) = client(answering: Self.reply("Text/CSV", "a,b"))
+        #expect(try await client.send(Request<String>(method: .get, path: "/a", accept: ["text/*"])) == "a,b")
+        #expect(try await client.send(Request<Data>(method: .get, path: "/a", accept: ["*/*"])) == Data("a,b".utf8))
+        await #expect(throws: EndpointError.unacceptableContentType("Text/CSV", statusCode: 200, body: Data("a,b".utf8))) {
+            try await client.send(Request<String>(method: .get, path: "/a", accept: ["application/json"]))
+        }
+        // Without an endpoint's own list, raw bodies are not checked, as before.
+        #expect(try await client.send(Request<String>(method: .get, path: "/a")) == "a,b")
     }
 }

@@ -107,6 +107,8 @@ extension EndpointContext: MustacheRepresentable {
             "retry": retry.mustacheValue,
             "secretsExpression": secretsExpression.mustacheValue,
             "body": body.mustacheValue,
+            "contentTypeLiteral": contentTypeLiteral.mustacheValue,
+            "acceptExpression": acceptExpression.mustacheValue,
             "missingHandlerLiteral": missingHandlerLiteral.mustacheValue,
         ])
     }

@@ -26,7 +26,7 @@ public struct EndpointContext: Codable, Equatable, Sendable {
     /// The Swift type an error response's body decodes into (the endpoint's `error:` or the spec's
     /// `errors.model`), e.g. `Problem`, or `null` when the spec names none.
     public var errorType: String?
-    /// The parameters, in spec order.
+    /// The parameters, in spec order, after a whole-value body (`placement` `body`, passed without a label).
     public var parameters: [ParameterContext]
     /// The parameter list with defaults, e.g. `id: Int, include: [String]? = nil`.
     public var signature: String
@@ -78,6 +78,12 @@ public struct EndpointContext: Codable, Equatable, Sendable {
     public var secretsExpression: String
     /// The body, or `null` when the request has none.
     public var body: BodyContext?
+    /// The JSON body's media type as a literal where the spec names one, e.g. `"application/merge-patch+json"`, or
+    /// `null` (binary and whole-value `Data` and `String` bodies carry theirs in `bodyExpression`).
+    public var contentTypeLiteral: String?
+    /// The response media types the endpoint accepts, e.g. `["application/vnd.api+json"]`, or `null` for the
+    /// client's `acceptableContentTypes`.
+    public var acceptExpression: String?
     /// The fake's error text for a missing handler, as a literal.
     public var missingHandlerLiteral: String
 }

@@ -45,6 +45,7 @@ enum SwiftCode {
         switch (type, value) {
         case (.optional, .null): return "nil"
         case (.optional(let wrapped), _): return Self.value(value, as: wrapped, names: names)
+        case (.json, _): return json(value)
         case (.string, _): return scalarText(value).map(SwiftLiteral.string)
         case (.int, .int(let int)), (.int32, .int(let int)), (.int64, .int(let int)): return String(int)
         case (.double, .int(let int)), (.float, .int(let int)): return "\(int).0"
@@ -68,6 +69,24 @@ enum SwiftCode {
             return names.enumCase(text, of: name).map { "." + $0 } ?? "\(names.typeName(name))(rawValue: \(SwiftLiteral.string(text)))"
         default:
             return nil
+        }
+    }
+
+    /// A `JSON` expression for any YAML value, e.g. `.object(["a": .number(1)])`; `nil` for a non-finite number.
+    private static func json(_ value: YAMLValue) -> String? {
+        switch value {
+        case .null: return ".null"
+        case .bool(let bool): return ".bool(\(bool))"
+        case .int(let int): return ".number(\(int))"
+        case .double(let double): return double.isFinite ? ".number(\(double))" : nil
+        case .string(let text): return ".string(\(SwiftLiteral.string(text)))"
+        case .array(let items):
+            let values = items.compactMap(json)
+            return values.count == items.count ? ".array([" + values.joined(separator: ", ") + "])" : nil
+        case .object(let members):
+            if members.isEmpty { return ".object([:])" }
+            let values = members.compactMap { member in json(member.value).map { "\(SwiftLiteral.string(member.key)): \($0)" } }
+            return values.count == members.count ? ".object([" + values.joined(separator: ", ") + "])" : nil
         }
     }
 

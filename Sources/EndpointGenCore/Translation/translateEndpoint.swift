@@ -9,8 +9,14 @@ func translateEndpoint(
     // `self` would hide the client inside its methods; methods may add `progress`, completion variants
     // `queue` and `completion`.
     let reservedLabels: Set<String> = options.completionHandlers ? ["self", "progress", "queue", "completion"] : ["self", "progress"]
+    // A whole-value body is the first argument, without a label: `addPet(_ pet: Pet)`.
+    let bodyValue = endpoint.bodyValue.map { value in
+        translateParameter(bodyValueParameter(value), names: names, reserved: reservedLabels)
+    }
     let parameters = endpoint.parameters.map { translateParameter($0, names: names, reserved: reservedLabels) }
     let pairs = Array(zip(endpoint.parameters, parameters))
+    let allParameters = (bodyValue.map { [$0] } ?? []) + parameters
+    let describedParameters = (endpoint.bodyValue.map { [bodyValueParameter($0)] } ?? []) + endpoint.parameters
 
     func filtered(_ placement: Parameter.Placement) -> [(Parameter, ParameterContext)] {
         pairs.filter { $0.0.placement == placement }
@@ -21,17 +27,21 @@ func translateEndpoint(
     let headers = filtered(.header).map { "HeaderField(\($0.1.wireNameLiteral), \($0.1.name))" }
         + endpoint.headers.map { "HeaderField.template(\(SwiftLiteral.string($0.name)), \(SwiftLiteral.string($0.value)))" }
     let cookies = filtered(.cookie).map { "Cookie(\($0.1.wireNameLiteral), \($0.1.name))" }
-    let body = translateBody(endpoint, parameters: filtered(.body), names: names)
+    let body = bodyValue.map { (expression: translateBodyValue(endpoint, $0), context: BodyContext?.none) } ?? translateBody(endpoint, parameters: filtered(.body), names: names)
 
     let method = endpoint.method.rawValue
     let responseType = swiftResponseType(endpoint.response, names: names)
-    let signature = parameters.map { p in "\(p.name): \(p.type)" + (p.defaultValue.map { " = \($0)" } ?? "") }
-    let requirement = parameters.map { "\($0.name): \($0.type)" }
-    // Endpoints that move bytes report progress (a parameter named `progress` was renamed above).
-    let movesBytes = endpoint.response == .data || endpoint.bodyEncoding == .binary || endpoint.bodyEncoding == .multipart
+    // The body value, when there is one, is the first of `allParameters`.
+    let isBodyValue = { (index: Int) in bodyValue != nil && index == 0 }
+    let declared = allParameters.enumerated().map { index, p in (isBodyValue(index) ? "_ " : "") + "\(p.name): \(p.type)" }
+    let signature = zip(declared, allParameters).map { text, p in text + (p.defaultValue.map { " = \($0)" } ?? "") }
+    let requirement = declared
+    // Endpoints that move bytes report progress (a parameter named `progress` was renamed above); a text body does not.
+    let movesBytes = endpoint.response == .data || endpoint.bodyEncoding == .multipart
+        || (endpoint.bodyEncoding == .binary && endpoint.bodyValue?.type.unwrapped != .string)
     let progress = "progress: (@Sendable (TransferProgress) -> Void)?"
-    let arguments = parameters.map { "\(argumentLabel($0.name)): \($0.name)" }
-    let documented = pairs.compactMap { parameter, context in
+    let arguments = allParameters.enumerated().map { index, p in isBodyValue(index) ? p.name : "\(argumentLabel(p.name)): \(p.name)" }
+    let documented = zip(describedParameters, allParameters).compactMap { parameter, context in
         parameter.description.map { (name: argumentLabel(context.name).trimmingCharacters(in: ["`"]), text: $0) }
     }
     let callouts = DocComment.callouts(parameters: documented, returns: returnsText(endpoint.response, in: spec))
@@ -49,7 +59,7 @@ func translateEndpoint(
         responseType: responseType,
         discardableResult: endpoint.response == .empty,
         errorType: endpoint.errorModel.map { SwiftCode.type($0, names: names) },
-        parameters: parameters,
+        parameters: allParameters,
         signature: signature.joined(separator: ", "),
         requirementSignature: requirement.joined(separator: ", "),
         methodSignature: (signature + (movesBytes ? [progress + " = nil"] : [])).joined(separator: ", "),
@@ -57,10 +67,10 @@ func translateEndpoint(
         progressArgument: movesBytes ? ", progress: progress" : "",
         arguments: arguments.joined(separator: ", "),
         forwardingArguments: (arguments + (movesBytes ? ["progress: progress"] : [])).joined(separator: ", "),
-        parameterTypes: parameters.map(\.type).joined(separator: ", "),
-        parameterNames: parameters.map(\.name).joined(separator: ", "),
-        hasParameters: !parameters.isEmpty,
-        hasDefaults: movesBytes || parameters.contains { $0.defaultValue != nil },
+        parameterTypes: allParameters.map(\.type).joined(separator: ", "),
+        parameterNames: allParameters.map(\.name).joined(separator: ", "),
+        hasParameters: !allParameters.isEmpty,
+        hasDefaults: movesBytes || allParameters.contains { $0.defaultValue != nil },
         nonEmptyParameters: nonEmpty.map(\.1),
         nonEmptyExpression: nonEmpty.isEmpty
             ? "" : "[" + nonEmpty.map { "(\(SwiftLiteral.string(argumentLabel($0.1.name).trimmingCharacters(in: ["`"]))), \($0.1.name))" }.joined(separator: ", ") + "]",
@@ -74,6 +84,8 @@ func translateEndpoint(
         retry: retryOverride(endpoint, spec: spec),
         secretsExpression: SwiftCode.stringArray(endpoint.parameters.filter(\.secret).map(\.wireName)),
         body: body.context,
+        contentTypeLiteral: endpoint.bodyEncoding == .json ? endpoint.contentType.map(SwiftLiteral.string) : nil,
+        acceptExpression: endpoint.accept.map(SwiftCode.stringArray),
         missingHandlerLiteral: SwiftLiteral.string("\(fakeName).\(baseName)Handler is not set")
     )
 }
@@ -142,6 +154,8 @@ private func translateBody(
         return property
     }
     let expression: String
+    // A JSON body's own media type goes to `Request.contentType`; a binary one travels with its bytes.
+    let binaryType = SwiftLiteral.string(endpoint.requestMediaType ?? encoding.mediaType)
     switch encoding {
     case .json:
         expression = ".json(\(typeName)(" + parameters.map { "\(argumentLabel($0.1.name)): \($0.1.name)" }.joined(separator: ", ") + "))"
@@ -156,10 +170,30 @@ private func translateBody(
         expression = ".multipart(" + parts.joined(separator: " + ") + ")"
     case .binary:
         let (parameter, context) = parameters[0]
-        let contentType = SwiftLiteral.string("application/octet-stream")
         expression = parameter.type.isOptional
-            ? "\(context.name).map { .data($0, contentType: \(contentType)) }"
-            : ".data(\(context.name), contentType: \(contentType))"
+            ? "\(context.name).map { .data($0, contentType: \(binaryType)) }"
+            : ".data(\(context.name), contentType: \(binaryType))"
     }
     return (expression, BodyContext(encoding: encoding.rawValue, isJSON: encoding == .json, typeName: typeName, fields: fields))
+}
+
+/// A whole-value body as a parameter, so that it is named, typed and documented like the others.
+private func bodyValueParameter(_ value: BodyValue) -> Parameter {
+    Parameter(
+        name: value.name, wireName: value.name, type: value.type, placement: .body, secret: false, defaultValue: nil,
+        description: value.description, location: value.location)
+}
+
+/// The `RequestBody` expression of a whole-value body: JSON, or as it is for `Data` and UTF-8 text for `String`; an
+/// optional value sends no body when it is `nil`.
+private func translateBodyValue(_ endpoint: Endpoint, _ parameter: ParameterContext) -> String {
+    guard let value = endpoint.bodyValue else { return "nil" }
+    let contentType = SwiftLiteral.string(endpoint.requestMediaType ?? value.encoding.mediaType)
+    let body: (String) -> String
+    switch value.type.unwrapped {
+    case .data: body = { ".data(\($0), contentType: \(contentType))" }
+    case .string: body = { ".data(Data(\($0).utf8), contentType: \(contentType))" }
+    default: body = { ".json(\($0))" }
+    }
+    return value.type.isOptional ? "\(parameter.name).map { \(body("$0")) }" : body(parameter.name)
 }

@@ -57,7 +57,7 @@ struct SpecChecks {
     private func checkModelsAreUsed() {
         guard !damage.endpointsUnknown else { return }
         var types = spec.endpoints.flatMap { endpoint in
-            endpoint.parameters.map(\.type) + [endpoint.errorModel].compactMap { $0 }
+            endpoint.parameters.map(\.type) + [endpoint.errorModel, endpoint.bodyValue?.type].compactMap { $0 }
                 + (endpoint.response.typeRef.map { [$0] } ?? [])
         }
         types += [spec.errors.model].compactMap { $0 }
@@ -99,6 +99,7 @@ struct SpecChecks {
         switch (type, value) {
         case (.optional, .null): true
         case (.optional(let wrapped), _): fits(value, wrapped)
+        case (.json, _): value.isFiniteJSON
         case (.string, .string), (.date, .string), (.url, .string), (.uuid, .string), (.data, .string): true
         case (.int, .int), (.int32, .int), (.int64, .int), (.double, .int), (.float, .int): true
         case (.double, .double), (.float, .double), (.bool, .bool): true
@@ -107,6 +108,18 @@ struct SpecChecks {
         case (.model(let name), .string(let text)):
             if case .enumeration(let cases) = models[name]?.kind { cases.contains { $0.value == text } } else { false }
         default: false
+        }
+    }
+}
+
+extension YAMLValue {
+    /// Whether the value can be JSON: every number finite (YAML's `.inf` and `.nan` cannot).
+    var isFiniteJSON: Bool {
+        switch self {
+        case .double(let double): double.isFinite
+        case .array(let items): items.allSatisfy(\.isFiniteJSON)
+        case .object(let members): members.allSatisfy(\.value.isFiniteJSON)
+        default: true
         }
     }
 }

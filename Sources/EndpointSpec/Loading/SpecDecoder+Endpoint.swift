@@ -11,7 +11,7 @@ struct DecodedPath {
 extension SpecDecoder {
     /// The keys an endpoint may have besides its method; the methods are listed so that `get` suggests `GET`.
     static let endpointKeys = HTTPMethod.allCases.map(\.rawValue) + [
-        "params", "body", "response", "error", "auth", "timeout", "retry", "query", "headers", "description", "deprecated",
+        "params", "body", "response", "error", "auth", "timeout", "retry", "query", "headers", "description", "deprecated", "accept",
     ]
 
     /// `endpoints: { name: { GET: /path, ... } }`, in source order.
@@ -90,10 +90,17 @@ extension SpecDecoder {
         // The parameters are unknown when `params` did not decode, or when it may be an unknown key (`parms:`).
         let declared = fields["params"].map { self.parameters($0, endpoint: name) }
             ?? DeclaredParameters(complete: !fields.unknown.contains { $0.value.mapping != nil } && !misplacedKeys.contains("params"))
-        let parameters = placed(declared, method: method, path: path, endpoint: name)
+        let body = fields.pair("body").map { declaredBody($0, endpoint: name) }
+        let parameters = placed(declared, method: method, path: path, endpoint: name, body: body)
+        checkBodyName(body, declared, endpoint: name)
         let bodyEncoding = self.bodyEncoding(
-            fields.pair("body"), parameters: parameters, complete: declared.complete && declared.failedNames.isEmpty, endpoint: name)
-        checkContentTypeHeaders(parameters, declared: declared, bodyEncoding: bodyEncoding, context: context)
+            body, parameters: parameters, complete: declared.complete && declared.failedNames.isEmpty, endpoint: name)
+        let contentType = checkBody(body, encoding: bodyEncoding, parameters: parameters, declared: declared, method: method, endpoint: name)
+        let headers = fields["headers"].map { fixedParameters($0, kind: "header", owner: " of \(context)") } ?? []
+        let accept = fields["accept"].flatMap(acceptedMediaTypes)
+        checkContentTypeHeaders(
+            parameters, declared: declared, headers: headers, bodyEncoding: bodyEncoding, bodyValue: body?.value, contentType: contentType,
+            accepts: fields["accept"] != nil, context: context)
         let timeout = fields["timeout"].flatMap { self.duration($0, "timeout") } ?? settings.policy.timeout
         return Endpoint(
             name: name, method: method ?? .GET, path: path?.text ?? "/", pathParts: path?.parts ?? [], parameters: parameters,
@@ -102,10 +109,10 @@ extension SpecDecoder {
             auth: authRequirement(fields["auth"], settings: settings, context: context), timeout: timeout,
             retry: retry(fields.pair("retry"), method: method, settings: settings, context: context),
             query: fields["query"].map { fixedParameters($0, kind: "query", owner: " of \(context)") } ?? [],
-            headers: fields["headers"].map { fixedParameters($0, kind: "header", owner: " of \(context)") } ?? [],
+            headers: headers,
             description: optionalString(fields["description"], "the description of \(context)"),
             deprecated: fields["deprecated"].flatMap { bool($0, "'deprecated'") } ?? false,
-            location: pair.key.location
+            location: pair.key.location, bodyValue: body?.value, contentType: contentType, accept: accept
         )
     }
 
@@ -189,48 +196,58 @@ extension SpecDecoder {
         return policy
     }
 
-    /// `body: json | form | multipart | binary`; json when body parameters exist and `body` is absent. Checks that
-    /// count body parameters stay silent when some did not decode (`complete` is false).
-    private func bodyEncoding(_ pair: YAMLPair?, parameters: [Parameter], complete: Bool, endpoint: String) -> BodyEncoding? {
+    /// `body: json | form | multipart | binary`; json when body parameters exist and `body` is absent, or when `body`
+    /// names only a media type; a whole value's type decides its own. Checks that count body parameters stay silent
+    /// when some did not decode (`complete` is false).
+    private func bodyEncoding(_ body: DeclaredBody?, parameters: [Parameter], complete: Bool, endpoint: String) -> BodyEncoding? {
         let bodyParameters = parameters.filter { $0.placement == .body }
-        guard let pair else { return bodyParameters.isEmpty ? nil : .json }
-        guard let encoding = choice(pair.value, "body encoding", as: BodyEncoding.self) else { return nil }
-        guard complete else { return bodyParameters.isEmpty ? nil : encoding }
+        guard let body else { return bodyParameters.isEmpty ? nil : .json }
+        if let value = body.value { return value.encoding }
+        if body.hasType { return nil }
+        guard let encoding = body.encoding?.value ?? (body.pair.value.mapping != nil ? .json : nil) else { return nil }
+        guard complete, !body.failed else { return bodyParameters.isEmpty ? nil : encoding }
         if bodyParameters.isEmpty {
-            sink.warning("endpoint '\(endpoint)' sets 'body: \(encoding.rawValue)' but has no body parameters", at: pair.key)
+            let written = body.encoding.map { "'body: \($0.value.rawValue)'" } ?? "'body'"
+            sink.warning("endpoint '\(endpoint)' sets \(written) but has no body parameters", at: body.pair.key)
             return nil
         }
         if encoding == .binary, bodyParameters.count != 1 || bodyParameters[0].type.unwrapped != .data {
-            sink.error("endpoint '\(endpoint)' has a binary body, which takes exactly one body parameter, of type Data", at: pair.value)
+            sink.error("endpoint '\(endpoint)' has a binary body, which takes exactly one body parameter, of type Data", at: body.encoding?.node ?? body.pair.value)
         }
         return encoding
     }
 
-    /// A header parameter sent as `Content-Type` on a request with a body is replaced by the body's own, so what the
-    /// caller passes would be silently lost.
-    private func checkContentTypeHeaders(_ parameters: [Parameter], declared: DeclaredParameters, bodyEncoding: BodyEncoding?, context: String) {
-        guard let bodyEncoding else { return }
-        for (parameter, written) in zip(parameters, declared.list)
-        where parameter.placement == .header && parameter.wireName.lowercased() == "content-type" {
-            let note = sink.note(
-                "remove the parameter; the body's encoding sets Content-Type (json, form, multipart or binary in 'body'), and a "
-                    + "Middleware can set another media type on the request it is given", at: written.key)
-            sink.error(
-                "header parameter '\(parameter.name)' of \(context) would be lost: the body's encoding sets Content-Type "
-                    + "(\(bodyEncoding.rawValue) sends \(bodyEncoding.mediaType))",
-                at: written.wireNameNode ?? written.key, notes: [note])
+    /// A `Content-Type` header (a parameter or a `headers:` entry) on a request with a body is replaced by the body's
+    /// own, and an `Accept` header by the endpoint's `accept`: what the spec or the caller gives would be silently lost.
+    private func checkContentTypeHeaders(
+        _ parameters: [Parameter], declared: DeclaredParameters, headers: [DefaultParameter], bodyEncoding: BodyEncoding?,
+        bodyValue: BodyValue?, contentType: String?, accepts: Bool, context: String
+    ) {
+        var conflicts: [(header: String, reason: String, advice: String)] = []
+        if let bodyEncoding {
+            let sends = contentType ?? (bodyValue?.type.unwrapped == .string ? "a String is sent as text/plain; charset=utf-8" : "\(bodyEncoding.rawValue) sends \(bodyEncoding.mediaType)")
+            let advice = bodyEncoding == .form || bodyEncoding == .multipart
+                ? "a \(bodyEncoding.rawValue) body is always sent as \(bodyEncoding.mediaType)"
+                : bodyEncoding == .binary
+                    ? "give the body's media type as 'contentType', e.g. body: { encoding: binary, contentType: image/png }"
+                    : "give the body's media type as 'contentType', e.g. body: { contentType: application/merge-patch+json }"
+            conflicts.append(("content-type", "the body sets Content-Type (\(sends))", advice))
         }
-    }
-}
-
-extension BodyEncoding {
-    /// The `Content-Type` the runtime sends for a body of this encoding (multipart's boundary left out).
-    var mediaType: String {
-        switch self {
-        case .json: "application/json"
-        case .form: "application/x-www-form-urlencoded"
-        case .multipart: "multipart/form-data"
-        case .binary: "application/octet-stream"
+        if accepts { conflicts.append(("accept", "the endpoint's 'accept' sets Accept", "list the media types in 'accept'")) }
+        for conflict in conflicts {
+            for (parameter, written) in zip(parameters, declared.list)
+            where parameter.placement == .header && parameter.wireName.lowercased() == conflict.header {
+                let note = sink.note("remove the parameter; \(conflict.advice)", at: written.key)
+                sink.error(
+                    "header parameter '\(parameter.name)' of \(context) would be lost: \(conflict.reason)",
+                    at: written.wireNameNode ?? written.key, notes: [note])
+            }
+            for header in headers where header.name.lowercased() == conflict.header {
+                let note = sink.note("remove the header; \(conflict.advice)", at: sink.span(of: header.name, at: header.location))
+                sink.error(
+                    "header '\(header.name)' of \(context) would be lost: \(conflict.reason)", at: sink.span(of: header.name, at: header.location),
+                    notes: [note])
+            }
         }
     }
 }

@@ -43,9 +43,17 @@ extension SpecDecoder {
             guard let fields = fields(pair.value, context, allowed: ["properties", "description"]),
                   let properties = fields["properties"].flatMap({ mapping($0, "the properties of \(context)") })
             else { return nil }
+            if properties.isEmpty { warnEmpty(pair, context: context) }
             return Model(name: name, kind: .object(self.properties(properties, model: name)), description: optionalString(fields["description"], "the description of \(context)"), location: pair.key.location)
         }
+        if pairs.isEmpty { warnEmpty(pair, context: context) }
         return Model(name: name, kind: .object(properties(pairs, model: name)), description: nil, location: pair.key.location)
+    }
+
+    /// An object model without properties decodes any object and keeps nothing of it: usually `JSON` was meant.
+    private func warnEmpty(_ pair: YAMLPair, context: String) {
+        let note = sink.note("to keep whatever the server sends, use the type 'JSON' instead of '\(pair.key.text ?? "")'; or declare its properties", at: pair.key)
+        sink.warning("\(context) has no properties, so it decodes any JSON object and keeps none of its members", at: pair.key, notes: [note])
     }
 
     private func properties(_ pairs: [YAMLPair], model: String) -> [Property] {

@@ -87,11 +87,14 @@ extension SpecDecoder {
         return key
     }
 
-    /// Resolves each parameter's placement: `{name}` in the path, else `in:`, else query without a body, body with one.
+    /// Resolves each parameter's placement: `{name}` in the path, else `in:`, else the body for POST, PUT and PATCH
+    /// (and for DELETE and OPTIONS when the endpoint has a `body` key), else the query; always the query when the body
+    /// is one whole value.
     ///
     /// A method or path that did not decode (`nil`) silences the checks that need it; a placeholder without its
     /// parameter is reported only when every parameter is known.
-    func placed(_ declared: DeclaredParameters, method: HTTPMethod?, path: DecodedPath?, endpoint: String) -> [Parameter] {
+    func placed(_ declared: DeclaredParameters, method: HTTPMethod?, path: DecodedPath?, endpoint: String, body: DeclaredBody? = nil) -> [Parameter] {
+        let defaultsToBody = body?.hasType != true && (method?.allowsBody == true || (body != nil && method?.mayHaveBody == true))
         let placeholders = path.map { Template.placeholders(in: $0.parts) } ?? []
         let names = Set(declared.list.map(\.name))
         var undeclared: [String] = []
@@ -126,11 +129,15 @@ extension SpecDecoder {
                 if placement == .path, path != nil, undeclared.isEmpty {
                     sink.error("endpoint '\(endpoint)' declares parameter '\(parameter.name)' in: path but its path has no '{\(parameter.name)}'", at: explicit.node)
                 }
-                if placement == .body, let method, !method.allowsBody {
+                if placement == .body, let method, !method.mayHaveBody {
                     sink.error("\(context) is sent in the body, but \(method.rawValue) requests have no body", at: explicit.node)
                 }
+                if placement == .body, let value = body?.value {
+                    let note = sink.note("the body is one value of type '\(value.type)'", at: sink.span(of: body!.pair.key))
+                    sink.error("\(context) says 'in: body', but the endpoint sends one whole value as its body", at: explicit.node, notes: [note])
+                }
             } else {
-                placement = method?.allowsBody == true ? .body : .query
+                placement = defaultsToBody ? .body : .query
             }
             if parameter.secret, placement == .query {
                 sink.warning("secret \(context) is sent in the query, where servers and proxies log it", at: parameter.key)

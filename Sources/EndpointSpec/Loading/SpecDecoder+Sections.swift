@@ -123,15 +123,7 @@ extension SpecDecoder {
     static let retryDelay = Duration.milliseconds(500)
 
     private func contentTypes(_ node: YAMLNode) -> [String] {
-        (sequence(node, "'acceptableContentTypes'") ?? []).compactMap { item in
-            guard let text = string(item, "a content type") else { return nil }
-            let halves = text.split(separator: "/", omittingEmptySubsequences: false)
-            guard halves.count == 2, halves.allSatisfy({ !$0.isEmpty && !$0.contains(" ") }) else {
-                sink.error("bad content type '\(text)'; write type/subtype, e.g. application/json", at: item)
-                return nil
-            }
-            return text
-        }
+        (sequence(node, "'acceptableContentTypes'") ?? []).compactMap { mediaType($0, "a content type") }
     }
 
     /// `errors: { messageField, fallback, model }`.

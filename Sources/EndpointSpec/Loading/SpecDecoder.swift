@@ -49,6 +49,10 @@ struct SpecDecoder {
         case .success(let type):
             let unknown = type.modelNames.filter { !modelNames.contains($0) }
             for name in unknown {
+                if let note = freeFormNote(for: name, in: node) {
+                    sink.error("unknown type '\(name)' in \(context)", at: span(ofWord: name, in: node), notes: [note])
+                    continue
+                }
                 let closest = Suggestion.closest(to: name, in: modelNames.sorted() + TypeRef.builtins.keys.sorted())
                 // What an include that failed would have declared is unknown: only a likely typo is reported then.
                 guard let closest else {
@@ -61,6 +65,15 @@ struct SpecDecoder {
             return unknown.isEmpty ? type : nil
         }
     }
+
+    /// For the names other languages and libraries give "any JSON value" (`JSONValue`, `Any`), a note naming `JSON`.
+    private func freeFormNote(for name: String, in node: YAMLNode) -> Diagnostic? {
+        guard Self.freeFormNames.contains(name), !modelNames.contains(name) else { return nil }
+        return sink.note("for any JSON value write 'JSON' (in Swift the runtime's JSONValue, with subscripts and decode(as:))", at: span(ofWord: name, in: node))
+    }
+
+    /// Type names that mean "any JSON value" elsewhere.
+    static let freeFormNames: Set<String> = ["JSONValue", "Any", "AnyCodable", "AnyObject", "Object", "object", "json", "Json"]
 
     /// A positive duration such as `10s`; reports anything else, with the duration it probably means.
     func duration(_ node: YAMLNode, _ context: String) -> Duration? {

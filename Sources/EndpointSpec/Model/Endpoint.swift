@@ -34,13 +34,22 @@ public struct Endpoint: Equatable, Sendable {
     public var deprecated: Bool
     /// Where the endpoint's name is written.
     public var location: SourceLocation
+    /// The body sent as one value (`body: { type: Pet }`), or `nil` when body parameters (if any) make the body.
+    public var bodyValue: BodyValue?
+    /// The body's media type where the spec names one (`body: { contentType: ... }`), e.g.
+    /// `application/merge-patch+json`; `nil` sends the encoding's.
+    public var contentType: String?
+    /// The response media types the endpoint accepts (`accept:`), sent as `Accept` and checked against the
+    /// response; `nil` leaves it to the spec's `policy.acceptableContentTypes`.
+    public var accept: [String]?
 
     /// Creates an endpoint.
     public init(
         name: String, method: HTTPMethod, path: String, pathParts: [TemplatePart], parameters: [Parameter],
         bodyEncoding: BodyEncoding?, response: ResponseType, errorModel: TypeRef?, auth: AuthRequirement,
         timeout: Duration?, retry: RetryPolicy?, query: [DefaultParameter], headers: [DefaultParameter],
-        description: String?, deprecated: Bool, location: SourceLocation
+        description: String?, deprecated: Bool, location: SourceLocation, bodyValue: BodyValue? = nil, contentType: String? = nil,
+        accept: [String]? = nil
     ) {
         self.name = name
         self.method = method
@@ -58,6 +67,9 @@ public struct Endpoint: Equatable, Sendable {
         self.description = description
         self.deprecated = deprecated
         self.location = location
+        self.bodyValue = bodyValue
+        self.contentType = contentType
+        self.accept = accept
     }
 }
 
@@ -66,13 +78,17 @@ public enum HTTPMethod: String, Equatable, Sendable, CaseIterable {
     /// Written in capitals, as in the spec and on the wire.
     case GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS
 
-    /// Whether the method may carry a body: `POST`, `PUT` and `PATCH`.
+    /// Whether parameters go in the body unless they say otherwise: `POST`, `PUT` and `PATCH`.
     public var allowsBody: Bool {
         switch self {
         case .POST, .PUT, .PATCH: true
         case .GET, .DELETE, .HEAD, .OPTIONS: false
         }
     }
+
+    /// Whether a spec may give the request a body at all: every method but `GET` and `HEAD` (URLSession on Apple
+    /// platforms refuses a GET body, and a HEAD response cannot answer one).
+    public var mayHaveBody: Bool { self != .GET && self != .HEAD }
 
     /// Whether sending the request twice does no more than sending it once, so it may be retried.
     public var isIdempotent: Bool { self != .POST && self != .PATCH }
@@ -86,7 +102,7 @@ public enum BodyEncoding: String, Equatable, Sendable, CaseIterable {
     case form
     /// `multipart/form-data`.
     case multipart
-    /// The single `Data` parameter is the body.
+    /// The single `Data` parameter is the body (or a whole-value `Data` or `String` body, sent as it is).
     case binary
 }
 

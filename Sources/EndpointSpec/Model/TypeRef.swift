@@ -2,6 +2,8 @@
 public indirect enum TypeRef: Equatable, Sendable, CustomStringConvertible {
     /// The built-in types, named like their Swift counterparts (`URL`, `UUID`, `Data`, `Date` from Foundation).
     case string, int, int32, int64, double, float, bool, date, data, url, uuid
+    /// Any JSON value (`JSON` in the spec and in Swift: the runtime's `JSONValue`), for data whose shape is left open.
+    case json
     /// `[T]`
     case array(TypeRef)
     /// `[String: T]`; keys are always strings.
@@ -14,7 +16,7 @@ public indirect enum TypeRef: Equatable, Sendable, CustomStringConvertible {
     /// The built-in types by their spec spelling, which is also their Swift spelling.
     public static let builtins: [String: TypeRef] = [
         "String": .string, "Int": .int, "Int32": .int32, "Int64": .int64, "Double": .double, "Float": .float,
-        "Bool": .bool, "Date": .date, "Data": .data, "URL": .url, "UUID": .uuid,
+        "Bool": .bool, "Date": .date, "Data": .data, "URL": .url, "UUID": .uuid, "JSON": .json,
     ]
 
     /// The spec spelling, e.g. `[String: User]?`.
@@ -31,6 +33,7 @@ public indirect enum TypeRef: Equatable, Sendable, CustomStringConvertible {
         case .data: "Data"
         case .url: "URL"
         case .uuid: "UUID"
+        case .json: "JSON"
         case .array(let element): "[\(element)]"
         case .dictionary(let value): "[String: \(value)]"
         case .optional(let wrapped): "\(wrapped)?"
