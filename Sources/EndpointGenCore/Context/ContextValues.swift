@@ -108,6 +108,7 @@ extension EndpointContext: MustacheRepresentable {
             "secretsExpression": secretsExpression.mustacheValue,
             "body": body.mustacheValue,
             "missingHandlerLiteral": missingHandlerLiteral.mustacheValue,
+            "pagination": pagination.mustacheValue,
         ])
     }
 }

@@ -74,7 +74,10 @@ func translateEndpoint(
         retry: retryOverride(endpoint, spec: spec),
         secretsExpression: SwiftCode.stringArray(endpoint.parameters.filter(\.secret).map(\.wireName)),
         body: body.context,
-        missingHandlerLiteral: SwiftLiteral.string("\(fakeName).\(baseName)Handler is not set")
+        missingHandlerLiteral: SwiftLiteral.string("\(fakeName).\(baseName)Handler is not set"),
+        pagination: translatePagination(
+            endpoint, in: spec, names: names, baseName: baseName, responseType: responseType,
+            hasParameterDefaults: parameters.contains { $0.defaultValue != nil }, fakeName: fakeName)
     )
 }
 

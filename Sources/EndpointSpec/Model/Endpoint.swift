@@ -34,13 +34,15 @@ public struct Endpoint: Equatable, Sendable {
     public var deprecated: Bool
     /// Where the endpoint's name is written.
     public var location: SourceLocation
+    /// How its pages follow one another (`paginate:`), or `nil` when the endpoint is not paginated.
+    public var pagination: Pagination?
 
     /// Creates an endpoint.
     public init(
         name: String, method: HTTPMethod, path: String, pathParts: [TemplatePart], parameters: [Parameter],
         bodyEncoding: BodyEncoding?, response: ResponseType, errorModel: TypeRef?, auth: AuthRequirement,
         timeout: Duration?, retry: RetryPolicy?, query: [DefaultParameter], headers: [DefaultParameter],
-        description: String?, deprecated: Bool, location: SourceLocation
+        description: String?, deprecated: Bool, location: SourceLocation, pagination: Pagination? = nil
     ) {
         self.name = name
         self.method = method
@@ -58,6 +60,7 @@ public struct Endpoint: Equatable, Sendable {
         self.description = description
         self.deprecated = deprecated
         self.location = location
+        self.pagination = pagination
     }
 }
 
