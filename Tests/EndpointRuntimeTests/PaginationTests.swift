@@ -75,7 +75,10 @@ struct PaginationTests {
         let pages = client.pages(for: Request<NumberPage>(method: .get, path: "/pages/stuck"), pagination: .cursor("cursor", from: \.next))
         var received = 0
         await #expect(throws: EndpointError.invalidRequest("the next page's cursor 'again' was already followed; stopping rather than loop")) {
-            for try await _ in pages { received += 1 }
+            for try await _ in pages {
+                received += 1
+                if received > 5 { break }  // a loop: the expectations below fail, and the test ends
+            }
         }
         #expect(received == 2)
         #expect(try await EchoServer.stats(counter).total == 2)
