@@ -18,7 +18,8 @@ public protocol DatasetteClientProtocol: Sendable {
     /// - Returns: One page of a table.
     func tableRows(database: String, table: String, size: Int?, shape: String, next: String?) async throws(EndpointError) -> TablePage
     /// The pages of `tableRows`, each fetched when the loop asks for it, through the client's limits and retries:
-    /// the next request sends the page's `next` as `_next`. Breaking out of the loop or cancelling its task sends no further request.
+    /// the next request sends the page's `next` as `_next`.
+    /// Breaking out of the loop or cancelling its task sends no further request.
     func tableRowsPages(database: String, table: String, size: Int?, shape: String, next: String?) -> Pages<TablePage>
     /// A page of a table's rows; the next page is at `next_url`.
     ///
@@ -27,7 +28,8 @@ public protocol DatasetteClientProtocol: Sendable {
     /// - Returns: One page of a table.
     func tableRowsByURL(database: String, table: String, size: Int?, shape: String) async throws(EndpointError) -> TablePage
     /// The pages of `tableRowsByURL`, each fetched when the loop asks for it, through the client's limits and retries:
-    /// the next page's URL is at `next_url` in the page. Breaking out of the loop or cancelling its task sends no further request.
+    /// the next page's URL is at `next_url` in the page.
+    /// Breaking out of the loop or cancelling its task sends no further request.
     func tableRowsByURLPages(database: String, table: String, size: Int?, shape: String) -> Pages<TablePage>
     /// A page of a table's rows; the next page is the `Link: <…>; rel="next"` header's.
     ///
@@ -36,7 +38,8 @@ public protocol DatasetteClientProtocol: Sendable {
     /// - Returns: One page of a table.
     func tableRowsByLink(database: String, table: String, size: Int?, shape: String) async throws(EndpointError) -> TablePage
     /// The pages of `tableRowsByLink`, each fetched when the loop asks for it, through the client's limits and retries:
-    /// the next page's URL is the `rel="next"` link of the `Link` header. Breaking out of the loop or cancelling its task sends no further request.
+    /// the next page's URL is the `rel="next"` link of the `Link` header.
+    /// Breaking out of the loop or cancelling its task sends no further request.
     func tableRowsByLinkPages(database: String, table: String, size: Int?, shape: String) -> Pages<TablePage>
     /// The rows a SQL query selects.
     ///
@@ -65,7 +68,8 @@ extension DatasetteClientProtocol {
     }
 
     /// The pages of `tableRows`, each fetched when the loop asks for it, through the client's limits and retries:
-    /// the next request sends the page's `next` as `_next`. Breaking out of the loop or cancelling its task sends no further request.
+    /// the next request sends the page's `next` as `_next`.
+    /// Breaking out of the loop or cancelling its task sends no further request.
     public func tableRowsPages(database: String, table: String, size: Int? = nil, shape: String = "objects", next: String? = nil) -> Pages<TablePage> {
         tableRowsPages(database: database, table: table, size: size, shape: shape, next: next)
     }
@@ -85,7 +89,8 @@ extension DatasetteClientProtocol {
     }
 
     /// The pages of `tableRowsByURL`, each fetched when the loop asks for it, through the client's limits and retries:
-    /// the next page's URL is at `next_url` in the page. Breaking out of the loop or cancelling its task sends no further request.
+    /// the next page's URL is at `next_url` in the page.
+    /// Breaking out of the loop or cancelling its task sends no further request.
     public func tableRowsByURLPages(database: String, table: String, size: Int? = nil, shape: String = "objects") -> Pages<TablePage> {
         tableRowsByURLPages(database: database, table: table, size: size, shape: shape)
     }
@@ -105,7 +110,8 @@ extension DatasetteClientProtocol {
     }
 
     /// The pages of `tableRowsByLink`, each fetched when the loop asks for it, through the client's limits and retries:
-    /// the next page's URL is the `rel="next"` link of the `Link` header. Breaking out of the loop or cancelling its task sends no further request.
+    /// the next page's URL is the `rel="next"` link of the `Link` header.
+    /// Breaking out of the loop or cancelling its task sends no further request.
     public func tableRowsByLinkPages(database: String, table: String, size: Int? = nil, shape: String = "objects") -> Pages<TablePage> {
         tableRowsByLinkPages(database: database, table: table, size: size, shape: shape)
     }
@@ -238,7 +244,8 @@ extension DatasetteClient {
     }
 
     /// The pages of `tableRows`, each fetched when the loop asks for it, through the client's limits and retries:
-    /// the next request sends the page's `next` as `_next`. Breaking out of the loop or cancelling its task sends no further request.
+    /// the next request sends the page's `next` as `_next`.
+    /// Breaking out of the loop or cancelling its task sends no further request.
     public func tableRowsPages(database: String, table: String, size: Int? = nil, shape: String = "objects", next: String? = nil) -> Pages<TablePage> {
         self.client.pages(for: DatasetteEndpoints.tableRows(database: database, table: table, size: size, shape: shape, next: next), pagination: .cursor("_next", from: { $0.next }))
     }
@@ -253,9 +260,10 @@ extension DatasetteClient {
     }
 
     /// The pages of `tableRowsByURL`, each fetched when the loop asks for it, through the client's limits and retries:
-    /// the next page's URL is at `next_url` in the page. Breaking out of the loop or cancelling its task sends no further request.
+    /// the next page's URL is at `next_url` in the page.
+    /// Breaking out of the loop or cancelling its task sends no further request.
     public func tableRowsByURLPages(database: String, table: String, size: Int? = nil, shape: String = "objects") -> Pages<TablePage> {
-        self.client.pages(for: DatasetteEndpoints.tableRowsByURL(database: database, table: table, size: size, shape: shape), pagination: .url { ($0.nextURL)?.absoluteString })
+        self.client.pages(for: DatasetteEndpoints.tableRowsByURL(database: database, table: table, size: size, shape: shape), pagination: .url { $0.nextURL?.absoluteString })
     }
 
     /// A page of a table's rows; the next page is the `Link: <…>; rel="next"` header's.
@@ -268,7 +276,8 @@ extension DatasetteClient {
     }
 
     /// The pages of `tableRowsByLink`, each fetched when the loop asks for it, through the client's limits and retries:
-    /// the next page's URL is the `rel="next"` link of the `Link` header. Breaking out of the loop or cancelling its task sends no further request.
+    /// the next page's URL is the `rel="next"` link of the `Link` header.
+    /// Breaking out of the loop or cancelling its task sends no further request.
     public func tableRowsByLinkPages(database: String, table: String, size: Int? = nil, shape: String = "objects") -> Pages<TablePage> {
         self.client.pages(for: DatasetteEndpoints.tableRowsByLink(database: database, table: table, size: size, shape: shape), pagination: .link)
     }

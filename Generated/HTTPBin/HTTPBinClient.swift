@@ -99,21 +99,24 @@ public protocol HTTPBinClientProtocol: Sendable {
     /// - Returns: A page of the echo server's numbers.
     func headerNumbers(per: Int, total: Int) async throws(EndpointError) -> NumberPage
     /// The pages of `headerNumbers`, each fetched when the loop asks for it, through the client's limits and retries:
-    /// the next page's URL is in the response header `Next-Page`. Breaking out of the loop or cancelling its task sends no further request.
+    /// the next page's URL is in the response header `Next-Page`.
+    /// Breaking out of the loop or cancelling its task sends no further request.
     func headerNumbersPages(per: Int, total: Int) -> Pages<NumberPage>
     /// `HTTPBinEndpoints.pageNumbers` builds its request.
     ///
     /// - Returns: A page of the echo server's numbers.
     func pageNumbers(page: Int?, per: Int, total: Int) async throws(EndpointError) -> NumberPage
     /// The pages of `pageNumbers`, each fetched when the loop asks for it, through the client's limits and retries:
-    /// the next request sends `page` one higher, until a page has no items. Breaking out of the loop or cancelling its task sends no further request.
+    /// the next request sends `page` one higher, until a page has no items.
+    /// Breaking out of the loop or cancelling its task sends no further request.
     func pageNumbersPages(page: Int?, per: Int, total: Int) -> Pages<NumberPage>
     /// `HTTPBinEndpoints.offsetNumbers` builds its request.
     ///
     /// - Returns: A page of the echo server's numbers.
     func offsetNumbers(offset: Int, limit: Int, total: Int) async throws(EndpointError) -> NumberPage
     /// The pages of `offsetNumbers`, each fetched when the loop asks for it, through the client's limits and retries:
-    /// the next request advances `offset` by the items received, until a page has none or fewer than `limit`. Breaking out of the loop or cancelling its task sends no further request.
+    /// the next request advances `offset` by the items received, until a page has none or fewer than `limit`.
+    /// Breaking out of the loop or cancelling its task sends no further request.
     func offsetNumbersPages(offset: Int, limit: Int, total: Int) -> Pages<NumberPage>
 }
 
@@ -168,7 +171,8 @@ extension HTTPBinClientProtocol {
     }
 
     /// The pages of `pageNumbers`, each fetched when the loop asks for it, through the client's limits and retries:
-    /// the next request sends `page` one higher, until a page has no items. Breaking out of the loop or cancelling its task sends no further request.
+    /// the next request sends `page` one higher, until a page has no items.
+    /// Breaking out of the loop or cancelling its task sends no further request.
     public func pageNumbersPages(page: Int? = nil, per: Int, total: Int) -> Pages<NumberPage> {
         pageNumbersPages(page: page, per: per, total: total)
     }
@@ -186,7 +190,8 @@ extension HTTPBinClientProtocol {
     }
 
     /// The pages of `offsetNumbers`, each fetched when the loop asks for it, through the client's limits and retries:
-    /// the next request advances `offset` by the items received, until a page has none or fewer than `limit`. Breaking out of the loop or cancelling its task sends no further request.
+    /// the next request advances `offset` by the items received, until a page has none or fewer than `limit`.
+    /// Breaking out of the loop or cancelling its task sends no further request.
     public func offsetNumbersPages(offset: Int = 0, limit: Int, total: Int) -> Pages<NumberPage> {
         offsetNumbersPages(offset: offset, limit: limit, total: total)
     }
@@ -451,7 +456,8 @@ extension HTTPBinClient {
     }
 
     /// The pages of `headerNumbers`, each fetched when the loop asks for it, through the client's limits and retries:
-    /// the next page's URL is in the response header `Next-Page`. Breaking out of the loop or cancelling its task sends no further request.
+    /// the next page's URL is in the response header `Next-Page`.
+    /// Breaking out of the loop or cancelling its task sends no further request.
     public func headerNumbersPages(per: Int, total: Int) -> Pages<NumberPage> {
         self.client.pages(for: HTTPBinEndpoints.headerNumbers(per: per, total: total), pagination: .header("Next-Page"))
     }
@@ -464,7 +470,8 @@ extension HTTPBinClient {
     }
 
     /// The pages of `pageNumbers`, each fetched when the loop asks for it, through the client's limits and retries:
-    /// the next request sends `page` one higher, until a page has no items. Breaking out of the loop or cancelling its task sends no further request.
+    /// the next request sends `page` one higher, until a page has no items.
+    /// Breaking out of the loop or cancelling its task sends no further request.
     public func pageNumbersPages(page: Int? = nil, per: Int, total: Int) -> Pages<NumberPage> {
         self.client.pages(for: HTTPBinEndpoints.pageNumbers(page: page, per: per, total: total), pagination: .page("page", itemCount: { $0.items.count }))
     }
@@ -477,7 +484,8 @@ extension HTTPBinClient {
     }
 
     /// The pages of `offsetNumbers`, each fetched when the loop asks for it, through the client's limits and retries:
-    /// the next request advances `offset` by the items received, until a page has none or fewer than `limit`. Breaking out of the loop or cancelling its task sends no further request.
+    /// the next request advances `offset` by the items received, until a page has none or fewer than `limit`.
+    /// Breaking out of the loop or cancelling its task sends no further request.
     public func offsetNumbersPages(offset: Int = 0, limit: Int, total: Int) -> Pages<NumberPage> {
         self.client.pages(for: HTTPBinEndpoints.offsetNumbers(offset: offset, limit: limit, total: total), pagination: .offset("offset", limit: "limit", itemCount: { $0.items.count }))
     }

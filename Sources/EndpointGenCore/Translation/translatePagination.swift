@@ -42,7 +42,8 @@ func translatePagination(
         strategyExpression: strategy,
         pagesDocComment: [
             "/// The pages of `\(baseName)`, each fetched when the loop asks for it, through the client's limits and retries:",
-            "/// \(how). Breaking out of the loop or cancelling its task sends no further request.",
+            "/// \(how).",
+            "/// Breaking out of the loop or cancelling its task sends no further request.",
         ],
         hasItems: items != nil,
         itemsName: baseName + "Items",
@@ -74,9 +75,11 @@ private func propertyAccess(_ path: PaginationPath, in type: TypeRef, spec: Spec
 /// A closure body giving the text at `path` as `String?`: a string as it is, an integer in decimal, a URL as text.
 private func textExpression(_ path: PaginationPath, in type: TypeRef?, spec: Spec) -> String {
     guard let type, let access = propertyAccess(path, in: type, spec: spec) else { return "nil" }
+    // A non-optional value read through an optional chain needs parentheses around the chain to be unwrapped.
+    let optional = access.type.isOptional ? access.code : "(\(access.code))"
     switch access.type.unwrapped {
     case .string: return access.code
-    case .url: return access.optional ? "(\(access.code))?.absoluteString" : "\(access.code).absoluteString"
-    default: return access.optional ? "(\(access.code)).map { String($0) }" : "String(\(access.code))"
+    case .url: return access.optional ? "\(optional)?.absoluteString" : "\(access.code).absoluteString"
+    default: return access.optional ? "\(optional).map { String($0) }" : "String(\(access.code))"
     }
 }
