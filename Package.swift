@@ -53,6 +53,7 @@ let package = Package(
         .target(name: "AuthAPI", dependencies: ["EndpointRuntime"], path: "Generated/Auth"),
         .target(name: "StoreAPI", dependencies: ["EndpointRuntime"], path: "Generated/Store"),
         .target(name: "HTTPBinAPI", dependencies: ["EndpointRuntime"], path: "Generated/HTTPBin"),
+        .target(name: "DatasetteAPI", dependencies: ["EndpointRuntime"], path: "Generated/Datasette"),
 
         // MARK: Tests
         .target(name: "TestSupport", path: "Tests/TestSupport"),
@@ -61,7 +62,7 @@ let package = Package(
         .testTarget(name: "MustacheTests", dependencies: ["Mustache", "TestSupport"]),
         .testTarget(name: "EndpointSpecTests", dependencies: ["EndpointSpec", "TestSupport"]),
         .testTarget(name: "HostileClientTests", dependencies: ["EndpointRuntime"], exclude: ["Hostile.yaml", "Variants.yaml"]),
-        .testTarget(name: "GeneratedClientTests", dependencies: ["AuthAPI", "StoreAPI", "EndpointRuntime", "TestSupport"]),
+        .testTarget(name: "GeneratedClientTests", dependencies: ["AuthAPI", "StoreAPI", "DatasetteAPI", "EndpointRuntime", "TestSupport"]),
         .testTarget(name: "EndpointGenTests", dependencies: ["EndpointGenCore", "endpointgen", "TestSupport"], exclude: ["Mistakes"]),
         .testTarget(
             name: "OpenAPIImportTests",
@@ -69,6 +70,7 @@ let package = Package(
         ),
         .testTarget(name: "EndpointRuntimeTests", dependencies: ["EndpointRuntime", "TestSupport"]),
         .testTarget(name: "HTTPBinTests", dependencies: ["HTTPBinAPI", "EndpointRuntime", "TestSupport"]),
+        .testTarget(name: "DatasetteTests", dependencies: ["DatasetteAPI", "EndpointRuntime", "TestSupport"]),
         .testTarget(
             name: "HostileInputTests",
             dependencies: ["EndpointSpec", "YAML", "Diagnostics", "EndpointGenCore", "EndpointRuntime", "TestSupport"],

@@ -55,6 +55,33 @@ else
     pypi_unavailable httpbin "the httpbin end-to-end tests (Tests/HTTPBinTests)" "$httpbin_missing"
 fi
 
+# Datasette over a fixture SQLite database (table `items`: 3,000 rows), on a free loopback port, for Tests/DatasetteTests.
+datasette_venv=.build/datasette-venv
+datasette_missing="$(pypi_venv "$datasette_venv" Tests/Servers/datasette-requirements.txt)"
+if [ -z "$datasette_missing" ]; then
+    datasette_dir="$(mktemp -d)"
+    python3 - "$datasette_dir/fixtures.db" <<'PY'
+import sqlite3, sys
+db = sqlite3.connect(sys.argv[1])
+db.execute("create table items (id integer primary key, name text not null, score integer not null)")
+db.executemany("insert into items values (?, ?, ?)", [(i, f"item {i}", i * 7 % 100) for i in range(1, 3001)])
+db.commit()
+PY
+    datasette_port="$(free_port)"
+    "$datasette_venv/bin/datasette" serve "$datasette_dir/fixtures.db" -h 127.0.0.1 -p "$datasette_port" >"$datasette_dir/log" 2>&1 &
+    datasette_pid=$!
+    cleanup+=("kill $datasette_pid; wait $datasette_pid 2>/dev/null; rm -rf '$datasette_dir'")
+    if wait_for_url "http://127.0.0.1:$datasette_port/fixtures.json" 300; then
+        export ENDPOINTGEN_DATASETTE="http://127.0.0.1:$datasette_port"
+    else
+        cat "$datasette_dir/log" >&2
+        echo "Tests/run.sh: Datasette did not start" >&2
+        exit 1
+    fi
+else
+    pypi_unavailable Datasette "the Datasette end-to-end tests (Tests/DatasetteTests)" "$datasette_missing"
+fi
+
 # One suite at a time: the live-httpbin and hostile-server suites assert timings (a 1 s timeout, a prompt
 # cancel) that a parallel neighbour saturating FoundationNetworking's transfer thread would break.
 swift test --no-parallel "$@"

@@ -135,6 +135,30 @@ public protocol HTTPBinClientProtocol: Sendable {
     ///
     /// `HTTPBinEndpoints.png` builds its request.
     func png(progress: (@Sendable (TransferProgress) -> Void)?) async throws(EndpointError) -> Data
+    /// `HTTPBinEndpoints.headerNumbers` builds its request.
+    ///
+    /// - Returns: A page of the echo server's numbers.
+    func headerNumbers(per: Int, total: Int) async throws(EndpointError) -> NumberPage
+    /// The pages of `headerNumbers`, each fetched when the loop asks for it, through the client's limits and retries:
+    /// the next page's URL is in the response header `Next-Page`.
+    /// Breaking out of the loop or cancelling its task sends no further request.
+    func headerNumbersPages(per: Int, total: Int) -> Pages<NumberPage>
+    /// `HTTPBinEndpoints.pageNumbers` builds its request.
+    ///
+    /// - Returns: A page of the echo server's numbers.
+    func pageNumbers(page: Int?, per: Int, total: Int) async throws(EndpointError) -> NumberPage
+    /// The pages of `pageNumbers`, each fetched when the loop asks for it, through the client's limits and retries:
+    /// the next request sends `page` one higher, until a page has no items.
+    /// Breaking out of the loop or cancelling its task sends no further request.
+    func pageNumbersPages(page: Int?, per: Int, total: Int) -> Pages<NumberPage>
+    /// `HTTPBinEndpoints.offsetNumbers` builds its request.
+    ///
+    /// - Returns: A page of the echo server's numbers.
+    func offsetNumbers(offset: Int, limit: Int, total: Int) async throws(EndpointError) -> NumberPage
+    /// The pages of `offsetNumbers`, each fetched when the loop asks for it, through the client's limits and retries:
+    /// the next request advances `offset` by the items received, until a page has none or fewer than `limit`.
+    /// Breaking out of the loop or cancelling its task sends no further request.
+    func offsetNumbersPages(offset: Int, limit: Int, total: Int) -> Pages<NumberPage>
 }
 
 /// The client's default arguments for calls through the protocol.
@@ -196,6 +220,49 @@ extension HTTPBinClientProtocol {
     /// `HTTPBinEndpoints.png` builds its request.
     public func png(progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> Data {
         try await png(progress: progress)
+    }
+
+    /// The items of every page of `headerNumbers` (`headerNumbersPages`), in order, fetching each page as it is reached.
+    public func headerNumbersItems(per: Int, total: Int) -> PageItems<Int> {
+        headerNumbersPages(per: per, total: total).items { $0.items }
+    }
+
+    /// `HTTPBinEndpoints.pageNumbers` builds its request.
+    ///
+    /// - Returns: A page of the echo server's numbers.
+    public func pageNumbers(page: Int? = nil, per: Int, total: Int) async throws(EndpointError) -> NumberPage {
+        try await pageNumbers(page: page, per: per, total: total)
+    }
+
+    /// The pages of `pageNumbers`, each fetched when the loop asks for it, through the client's limits and retries:
+    /// the next request sends `page` one higher, until a page has no items.
+    /// Breaking out of the loop or cancelling its task sends no further request.
+    public func pageNumbersPages(page: Int? = nil, per: Int, total: Int) -> Pages<NumberPage> {
+        pageNumbersPages(page: page, per: per, total: total)
+    }
+
+    /// The items of every page of `pageNumbers` (`pageNumbersPages`), in order, fetching each page as it is reached.
+    public func pageNumbersItems(page: Int? = nil, per: Int, total: Int) -> PageItems<Int> {
+        pageNumbersPages(page: page, per: per, total: total).items { $0.items }
+    }
+
+    /// `HTTPBinEndpoints.offsetNumbers` builds its request.
+    ///
+    /// - Returns: A page of the echo server's numbers.
+    public func offsetNumbers(offset: Int = 0, limit: Int, total: Int) async throws(EndpointError) -> NumberPage {
+        try await offsetNumbers(offset: offset, limit: limit, total: total)
+    }
+
+    /// The pages of `offsetNumbers`, each fetched when the loop asks for it, through the client's limits and retries:
+    /// the next request advances `offset` by the items received, until a page has none or fewer than `limit`.
+    /// Breaking out of the loop or cancelling its task sends no further request.
+    public func offsetNumbersPages(offset: Int = 0, limit: Int, total: Int) -> Pages<NumberPage> {
+        offsetNumbersPages(offset: offset, limit: limit, total: total)
+    }
+
+    /// The items of every page of `offsetNumbers` (`offsetNumbersPages`), in order, fetching each page as it is reached.
+    public func offsetNumbersItems(offset: Int = 0, limit: Int, total: Int) -> PageItems<Int> {
+        offsetNumbersPages(offset: offset, limit: limit, total: total).items { $0.items }
     }
 }
 
@@ -508,5 +575,47 @@ extension HTTPBinClient {
     /// `GET /image/png`
     public func png(progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> Data {
         try await self.client.send(HTTPBinEndpoints.png(), progress: progress)
+    }
+
+    /// `GET /pages/header`
+    ///
+    /// - Returns: A page of the echo server's numbers.
+    public func headerNumbers(per: Int, total: Int) async throws(EndpointError) -> NumberPage {
+        try await self.client.send(HTTPBinEndpoints.headerNumbers(per: per, total: total))
+    }
+
+    /// The pages of `headerNumbers`, each fetched when the loop asks for it, through the client's limits and retries:
+    /// the next page's URL is in the response header `Next-Page`.
+    /// Breaking out of the loop or cancelling its task sends no further request.
+    public func headerNumbersPages(per: Int, total: Int) -> Pages<NumberPage> {
+        self.client.pages(for: HTTPBinEndpoints.headerNumbers(per: per, total: total), pagination: .header("Next-Page"))
+    }
+
+    /// `GET /pages/numbered`
+    ///
+    /// - Returns: A page of the echo server's numbers.
+    public func pageNumbers(page: Int? = nil, per: Int, total: Int) async throws(EndpointError) -> NumberPage {
+        try await self.client.send(HTTPBinEndpoints.pageNumbers(page: page, per: per, total: total))
+    }
+
+    /// The pages of `pageNumbers`, each fetched when the loop asks for it, through the client's limits and retries:
+    /// the next request sends `page` one higher, until a page has no items.
+    /// Breaking out of the loop or cancelling its task sends no further request.
+    public func pageNumbersPages(page: Int? = nil, per: Int, total: Int) -> Pages<NumberPage> {
+        self.client.pages(for: HTTPBinEndpoints.pageNumbers(page: page, per: per, total: total), pagination: .page("page", itemCount: { $0.items.count }))
+    }
+
+    /// `GET /pages/offset`
+    ///
+    /// - Returns: A page of the echo server's numbers.
+    public func offsetNumbers(offset: Int = 0, limit: Int, total: Int) async throws(EndpointError) -> NumberPage {
+        try await self.client.send(HTTPBinEndpoints.offsetNumbers(offset: offset, limit: limit, total: total))
+    }
+
+    /// The pages of `offsetNumbers`, each fetched when the loop asks for it, through the client's limits and retries:
+    /// the next request advances `offset` by the items received, until a page has none or fewer than `limit`.
+    /// Breaking out of the loop or cancelling its task sends no further request.
+    public func offsetNumbersPages(offset: Int = 0, limit: Int, total: Int) -> Pages<NumberPage> {
+        self.client.pages(for: HTTPBinEndpoints.offsetNumbers(offset: offset, limit: limit, total: total), pagination: .offset("offset", limit: "limit", itemCount: { $0.items.count }))
     }
 }

@@ -577,4 +577,58 @@ extension HTTPBinEndpoints {
             accept: ["image/svg+xml"]
         )
     }
+
+    /// `GET /pages/header`
+    ///
+    /// - Returns: A page of the echo server's numbers.
+    public static func headerNumbers(per: Int, total: Int) -> Request<NumberPage> {
+        Request(
+            method: .get,
+            path: "/pages/header",
+            pathParameters: [:],
+            query: [QueryItem("per", per), QueryItem("total", total)],
+            headers: [],
+            body: nil,
+            auth: .none,
+            timeout: nil,
+            retry: nil,
+            secretParameters: []
+        )
+    }
+
+    /// `GET /pages/numbered`
+    ///
+    /// - Returns: A page of the echo server's numbers.
+    public static func pageNumbers(page: Int? = nil, per: Int, total: Int) -> Request<NumberPage> {
+        Request(
+            method: .get,
+            path: "/pages/numbered",
+            pathParameters: [:],
+            query: [QueryItem("page", page), QueryItem("per", per), QueryItem("total", total)],
+            headers: [],
+            body: nil,
+            auth: .none,
+            timeout: nil,
+            retry: nil,
+            secretParameters: []
+        )
+    }
+
+    /// `GET /pages/offset`
+    ///
+    /// - Returns: A page of the echo server's numbers.
+    public static func offsetNumbers(offset: Int = 0, limit: Int, total: Int) -> Request<NumberPage> {
+        Request(
+            method: .get,
+            path: "/pages/offset",
+            pathParameters: [:],
+            query: [QueryItem("offset", offset), QueryItem("limit", limit), QueryItem("total", total)],
+            headers: [],
+            body: nil,
+            auth: .none,
+            timeout: nil,
+            retry: nil,
+            secretParameters: []
+        )
+    }
 }

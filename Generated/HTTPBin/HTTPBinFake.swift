@@ -62,6 +62,18 @@ public struct FakeHTTPBinClient: HTTPBinClientProtocol {
     public var imageHandler: (@Sendable () async throws -> Data)?
     /// Answers `png`.
     public var pngHandler: (@Sendable () async throws -> Data)?
+    /// Answers `headerNumbers`.
+    public var headerNumbersHandler: (@Sendable (Int, Int) async throws -> NumberPage)?
+    /// Answers `headerNumbersPages` (and so `headerNumbersItems`) with the pages it returns.
+    public var headerNumbersPagesHandler: (@Sendable (Int, Int) -> [NumberPage])?
+    /// Answers `pageNumbers`.
+    public var pageNumbersHandler: (@Sendable (Int?, Int, Int) async throws -> NumberPage)?
+    /// Answers `pageNumbersPages` (and so `pageNumbersItems`) with the pages it returns.
+    public var pageNumbersPagesHandler: (@Sendable (Int?, Int, Int) -> [NumberPage])?
+    /// Answers `offsetNumbers`.
+    public var offsetNumbersHandler: (@Sendable (Int, Int, Int) async throws -> NumberPage)?
+    /// Answers `offsetNumbersPages` (and so `offsetNumbersItems`) with the pages it returns.
+    public var offsetNumbersPagesHandler: (@Sendable (Int, Int, Int) -> [NumberPage])?
 
     /// A fake with no handlers; set those the test needs.
     public init() {}
@@ -475,5 +487,65 @@ extension FakeHTTPBinClient {
         } catch {
             throw EndpointError(error)
         }
+    }
+
+    /// Answered by `headerNumbersHandler`.
+    ///
+    /// `HTTPBinEndpoints.headerNumbers` builds its request.
+    ///
+    /// - Returns: A page of the echo server's numbers.
+    public func headerNumbers(per: Int, total: Int) async throws(EndpointError) -> NumberPage {
+        guard let _handler = self.headerNumbersHandler else { throw .invalidRequest("FakeHTTPBinClient.headerNumbersHandler is not set") }
+        do {
+            return try await _handler(per, total)
+        } catch {
+            throw EndpointError(error)
+        }
+    }
+
+    /// Answered by `headerNumbersPagesHandler`; without it, the first page fails with `EndpointError.invalidRequest`.
+    public func headerNumbersPages(per: Int, total: Int) -> Pages<NumberPage> {
+        guard let _handler = self.headerNumbersPagesHandler else { return .failing(.invalidRequest("FakeHTTPBinClient.headerNumbersPagesHandler is not set")) }
+        return Pages(_handler(per, total))
+    }
+
+    /// Answered by `pageNumbersHandler`.
+    ///
+    /// `HTTPBinEndpoints.pageNumbers` builds its request.
+    ///
+    /// - Returns: A page of the echo server's numbers.
+    public func pageNumbers(page: Int?, per: Int, total: Int) async throws(EndpointError) -> NumberPage {
+        guard let _handler = self.pageNumbersHandler else { throw .invalidRequest("FakeHTTPBinClient.pageNumbersHandler is not set") }
+        do {
+            return try await _handler(page, per, total)
+        } catch {
+            throw EndpointError(error)
+        }
+    }
+
+    /// Answered by `pageNumbersPagesHandler`; without it, the first page fails with `EndpointError.invalidRequest`.
+    public func pageNumbersPages(page: Int?, per: Int, total: Int) -> Pages<NumberPage> {
+        guard let _handler = self.pageNumbersPagesHandler else { return .failing(.invalidRequest("FakeHTTPBinClient.pageNumbersPagesHandler is not set")) }
+        return Pages(_handler(page, per, total))
+    }
+
+    /// Answered by `offsetNumbersHandler`.
+    ///
+    /// `HTTPBinEndpoints.offsetNumbers` builds its request.
+    ///
+    /// - Returns: A page of the echo server's numbers.
+    public func offsetNumbers(offset: Int, limit: Int, total: Int) async throws(EndpointError) -> NumberPage {
+        guard let _handler = self.offsetNumbersHandler else { throw .invalidRequest("FakeHTTPBinClient.offsetNumbersHandler is not set") }
+        do {
+            return try await _handler(offset, limit, total)
+        } catch {
+            throw EndpointError(error)
+        }
+    }
+
+    /// Answered by `offsetNumbersPagesHandler`; without it, the first page fails with `EndpointError.invalidRequest`.
+    public func offsetNumbersPages(offset: Int, limit: Int, total: Int) -> Pages<NumberPage> {
+        guard let _handler = self.offsetNumbersPagesHandler else { return .failing(.invalidRequest("FakeHTTPBinClient.offsetNumbersPagesHandler is not set")) }
+        return Pages(_handler(offset, limit, total))
     }
 }

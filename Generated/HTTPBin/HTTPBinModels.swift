@@ -245,3 +245,17 @@ public struct Pet: Codable, Sendable, Hashable {
         case extra = "extra"
     }
 }
+
+/// A page of the echo server's numbers.
+public struct NumberPage: Codable, Sendable, Hashable {
+    public var items: [Int]
+
+    /// Creates a value; parameters with a default may be left out.
+    public init(items: [Int]) {
+        self.items = items
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case items = "items"
+    }
+}

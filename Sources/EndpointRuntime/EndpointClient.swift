@@ -58,6 +58,13 @@ public final class EndpointClient: Sendable {
 
     /// Sends `request` and returns its decoded response; progress of the upload and download goes to `progress`.
     public func send<R>(_ request: Request<R>, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> R {
+        try await decodedExchange(request, progress: progress).body
+    }
+
+    /// `send(_:progress:)`, with the response the body came in (for `ResponseStandIn.swift`'s `response(for:)`).
+    func decodedExchange<R>(
+        _ request: Request<R>, progress: (@Sendable (TransferProgress) -> Void)?
+    ) async throws(EndpointError) -> (body: R, response: HTTPResponse) {
         let start = ContinuousClock.now
         let urlRequest: URLRequest
         do throws(EndpointError) {
@@ -74,7 +81,7 @@ public final class EndpointClient: Sendable {
             secretParameters: request.secretParameters, progress: progress)
         let response = try await exchange(pipelineRequest, acceptable: request.acceptableStatus, since: start)
         do throws(EndpointError) {
-            return try decoder.decode(R.self, from: response, accepting: request.accept.map(AcceptedMediaTypes.init))
+            return (try decoder.decode(R.self, from: response, accepting: request.accept.map(AcceptedMediaTypes.init)), response)
         } catch {
             report(error, urlRequest, response, since: start, secrets: request.secretParameters)
             throw error

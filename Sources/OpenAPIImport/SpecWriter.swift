@@ -114,7 +114,22 @@ public enum SpecWriter {
         let inherited = endpoint.method.isIdempotent ? spec.policy.retry : nil
         if endpoint.retry != inherited { lines.append("  retry: " + (endpoint.retry.map(retry) ?? "none")) }
         lines += fixed("query", endpoint.query).map { "  " + $0 } + fixed("headers", endpoint.headers).map { "  " + $0 }
+        if let pagination = endpoint.pagination { lines.append("  paginate: " + paginate(pagination)) }
         return lines
+    }
+
+    /// `{ cursor: { from: next, param: _next }, items: rows }` and the other strategies.
+    private static func paginate(_ pagination: Pagination) -> String {
+        let next = switch pagination.next {
+        case .header(let name): "next: { header: \(quoted(name)) }"
+        case .link: "next: link"
+        case .url(let path): "next: { url: \(quoted(path.text)) }"
+        case .cursor(let from, let parameter): "cursor: { from: \(quoted(from.text)), param: \(quoted(parameter.name)) }"
+        case .page(let parameter): "page: { param: \(quoted(parameter.name)) }"
+        case .offset(let parameter, let limit):
+            "offset: { param: \(quoted(parameter.name))" + (limit.map { ", limit: \(quoted($0.name))" } ?? "") + " }"
+        }
+        return "{ " + ([next] + (pagination.items.map { ["items: \(quoted($0.text))"] } ?? [])).joined(separator: ", ") + " }"
     }
 
     private static func parameter(_ parameter: Parameter, method: HTTPMethod) -> String {

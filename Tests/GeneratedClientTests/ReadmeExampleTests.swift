@@ -1,4 +1,5 @@
 import AuthAPI
+import DatasetteAPI
 import EndpointRuntime
 import Foundation
 import Testing
@@ -6,11 +7,15 @@ import TestSupport
 
 /// The README's "Using a generated client" block, run as written: `DocumentationTests` checks that the region
 /// between `// README: …` and `// README end` below is that block, line for line. What the block takes as given
-/// (an app's `session`, `keychain`, `renewToken()`, `signOut()`, `isPad` and `stagingURL`) is set up before it:
-/// the shared client answers from a stub, and "staging" is the loopback echo server. In `SharedClientTests`'
+/// (an app's `session`, `keychain`, `renewToken()`, `signOut()`, `isPad`, `stagingURL` and `datasetteConfiguration`) is
+/// set up before it: the shared client answers from a stub, "staging" is the loopback echo server, and Datasette the
+/// live one `Tests/run.sh` serves over its fixture table. In `SharedClientTests`'
 /// suite, which serializes every test of the global shared client.
 extension SharedClientTests {
-    @Test(.enabled(if: TestEnvironment.canRun(needingServer: "ENDPOINTGEN_ECHO_SERVER"), "needs the loopback echo server: run bash Tests/run.sh"))
+    @Test(
+        .enabled(
+            if: TestEnvironment.canRun(needingServer: "ENDPOINTGEN_ECHO_SERVER") && TestEnvironment.canRun(needingServer: "ENDPOINTGEN_DATASETTE"),
+            "needs the loopback echo server and Datasette: run bash Tests/run.sh"))
     func theReadmesClientSectionRunsAsWritten() async throws {
         let sharedStub = StubTransport()
         sharedStub.enqueue(.json(#"{"id": 3, "name": "Ann"}"#))
@@ -22,6 +27,9 @@ extension SharedClientTests {
         }
         let echo = try #require(TestEnvironment.serverURL("ENDPOINTGEN_ECHO_SERVER"), "ENDPOINTGEN_ECHO_SERVER is not set")
         let stagingURL = echo.appendingPathComponent("api")
+        let tables = try #require(TestEnvironment.serverURL("ENDPOINTGEN_DATASETTE"), "ENDPOINTGEN_DATASETTE is not set")
+        var datasetteConfiguration = DatasetteClient.defaultConfiguration
+        datasetteConfiguration.server = try #require(ServerAddress(url: tables))
         let session = (token: "t0", expires: Date.distantFuture)
         let keychain = (token: "k1", account: "ann")
         let isPad = false
@@ -60,6 +68,14 @@ extension SharedClientTests {
         let tested = AuthClient(transport: stub)
         var fake = FakeAuthClient()
         fake.userHandler = { id, _ in User(id: id, name: "Ann") }
+
+        // A paginated endpoint (`paginate:`, as in Specs/Datasette.yaml) also gives its pages' items as one sequence:
+        // each page is a request sent when the loop reaches it; leaving the loop early sends no more.
+        let datasette = DatasetteClient(configuration: datasetteConfiguration)
+        var names: [String] = []
+        for try await row in datasette.tableRowsItems(database: "fixtures", table: "items", size: 1000) where row.score == 0 {
+            names.append(row.name)
+        }
         // README end
 
         // The shared client sent what the spec and the configuration say.
@@ -74,5 +90,7 @@ extension SharedClientTests {
         // The test doubles work as shown.
         #expect(try await tested.tokenCheck() == TokenStatus(valid: true, scopes: []))
         #expect(try await fake.user(id: 9, include: nil).name == "Ann")
+        // Every page of the fixture table was read: its rows with score 0 are those of ids 100, 200, ..., 3000.
+        #expect(names == (1...30).map { "item \($0 * 100)" })
     }
 }

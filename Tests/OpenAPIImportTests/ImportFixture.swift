@@ -106,6 +106,7 @@ extension Spec {
             endpoint.parameters = endpoint.parameters.map { var parameter = $0; parameter.location = nowhere; return parameter }
             endpoint.query = endpoint.query.map { var item = $0; item.location = nowhere; return item }
             endpoint.headers = endpoint.headers.map { var item = $0; item.location = nowhere; return item }
+            endpoint.pagination = endpoint.pagination.map { $0.withoutLocations }
             return endpoint
         }
         spec.models = models.map { model in
@@ -130,4 +131,21 @@ extension Spec {
 /// Writes a spec with `SpecWriter` and loads the text with `SpecLoader`.
 func roundTrip(_ spec: Spec) throws -> LoadedSpec {
     try SpecLoader.load(text: SpecWriter.yaml(spec, header: "round trip"), path: "converted.yaml") { _ in throw NoSuchFile() }
+}
+
+extension Pagination {
+    /// The pagination with every location the same.
+    var withoutLocations: Pagination {
+        let nowhere = SourceLocation(file: "", line: 0, column: 0)
+        func path(_ path: PaginationPath) -> PaginationPath { PaginationPath(keys: path.keys, location: nowhere) }
+        func name(_ name: PaginationName) -> PaginationName { PaginationName(name: name.name, location: nowhere) }
+        let next: Next = switch self.next {
+        case .header, .link: self.next
+        case .url(let url): .url(path(url))
+        case .cursor(let from, let parameter): .cursor(from: path(from), parameter: name(parameter))
+        case .page(let parameter): .page(parameter: name(parameter))
+        case .offset(let parameter, let limit): .offset(parameter: name(parameter), limit: limit.map(name))
+        }
+        return Pagination(next: next, items: items.map(path), location: nowhere)
+    }
 }

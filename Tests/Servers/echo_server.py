@@ -18,6 +18,14 @@ Routes (any method):
   /bytes/N                     N bytes of application/octet-stream
   /json                        a small fixed JSON object (the benchmark's payload)
   anything else                echoes {"method", "path", "query", "headers", "body"} as JSON
+
+Pagination routes (Tests/EndpointRuntimeTests/PaginationTests.swift), over the items 1...total, `per` a page:
+  /pages/numbered?page=P&per=K&total=T    {"items": [...]} of page P (from 1); past the end, no items
+  /pages/offset?offset=O&limit=K&total=T  {"items": [...]}: K items from offset O (from 0)
+  /pages/header?at=I&per=K&total=T[&host=H]
+                               {"items": [...]} from item I, with `Next-Page: <absolute URL of the next page>`
+                               until the last; host H (e.g. localhost) puts that URL on another origin
+  /pages/stuck                 {"items": [1], "next": "again"}: the same cursor every time
 """
 import argparse
 import json
@@ -124,8 +132,31 @@ class Handler(BaseHTTPRequestHandler):
             self.reply(200, b"x" * int(parts[1]), "application/octet-stream")
         elif head == "json":
             self.reply(200, SMALL_JSON, "application/json")
+        elif head == "pages" and len(parts) == 2:
+            self.pages(parts[1], dict(query))
         else:
             self.echo(body)
+
+    # MARK: pagination routes
+    def pages(self, kind, options):
+        per, total = int(options.get("per", "10")), int(options.get("total", "0"))
+        if kind == "numbered":
+            start = (int(options.get("page", "1")) - 1) * per
+        elif kind == "offset":
+            start, per = int(options.get("offset", "0")), int(options.get("limit", "10"))
+        elif kind == "header":
+            start = int(options.get("at", "0"))
+        else:
+            self.reply_json(200, {"items": [1], "next": "again"})
+            return
+        items = list(range(start + 1, min(start + per, total) + 1))
+        extra = []
+        if kind == "header" and start + per < total:
+            host = options.get("host", "127.0.0.1")
+            following = dict(options, at=str(start + per))
+            query = "&".join(f"{name}={value}" for name, value in following.items())
+            extra = [("Next-Page", f"http://{host}:{self.server.server_address[1]}/pages/header?{query}")]
+        self.reply(200, json.dumps({"items": items}).encode(), "application/json", extra=extra)
 
     def echo(self, body):
         url = urlsplit(self.path)

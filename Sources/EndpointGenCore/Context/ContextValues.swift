@@ -110,6 +110,7 @@ extension EndpointContext: MustacheRepresentable {
             "contentTypeLiteral": contentTypeLiteral.mustacheValue,
             "acceptExpression": acceptExpression.mustacheValue,
             "missingHandlerLiteral": missingHandlerLiteral.mustacheValue,
+            "pagination": pagination.mustacheValue,
         ])
     }
 }

@@ -86,6 +86,8 @@ public struct EndpointContext: Codable, Equatable, Sendable {
     public var acceptExpression: String?
     /// The fake's error text for a missing handler, as a literal.
     public var missingHandlerLiteral: String
+    /// The pages and items methods of a paginated endpoint (`paginate:`), or `null`.
+    public var pagination: PaginationContext?
 }
 
 /// One parameter of an endpoint.

@@ -86,7 +86,10 @@ func translateEndpoint(
         body: body.context,
         contentTypeLiteral: endpoint.bodyEncoding == .json ? endpoint.contentType.map(SwiftLiteral.string) : nil,
         acceptExpression: endpoint.accept.map(SwiftCode.stringArray),
-        missingHandlerLiteral: SwiftLiteral.string("\(fakeName).\(baseName)Handler is not set")
+        missingHandlerLiteral: SwiftLiteral.string("\(fakeName).\(baseName)Handler is not set"),
+        pagination: translatePagination(
+            endpoint, in: spec, names: names, baseName: baseName, responseType: responseType,
+            hasParameterDefaults: parameters.contains { $0.defaultValue != nil }, fakeName: fakeName)
     )
 }
 

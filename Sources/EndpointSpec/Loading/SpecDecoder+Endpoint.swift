@@ -12,6 +12,7 @@ extension SpecDecoder {
     /// The keys an endpoint may have besides its method; the methods are listed so that `get` suggests `GET`.
     static let endpointKeys = HTTPMethod.allCases.map(\.rawValue) + [
         "params", "body", "response", "error", "auth", "timeout", "retry", "query", "headers", "description", "deprecated", "accept",
+        "paginate",
     ]
 
     /// `endpoints: { name: { GET: /path, ... } }`, in source order.
@@ -102,9 +103,14 @@ extension SpecDecoder {
             parameters, declared: declared, headers: headers, bodyEncoding: bodyEncoding, bodyValue: body?.value, contentType: contentType,
             accepts: fields["accept"] != nil, context: context)
         let timeout = fields["timeout"].flatMap { self.duration($0, "timeout") } ?? settings.policy.timeout
+        let responseType = fields["response"].flatMap { response($0, method: method, context) } ?? .empty
+        let pagination = fields.pair("paginate").flatMap {
+            self.pagination($0, parameters: parameters, complete: declared.complete && declared.failedNames.isEmpty, response: responseType,
+                            responseNode: fields["response"], context: context)
+        }
         return Endpoint(
             name: name, method: method ?? .GET, path: path?.text ?? "/", pathParts: path?.parts ?? [], parameters: parameters,
-            bodyEncoding: bodyEncoding, response: fields["response"].flatMap { response($0, method: method, context) } ?? .empty,
+            bodyEncoding: bodyEncoding, response: responseType,
             errorModel: fields["error"].map { type($0, "the error of \(context)") } ?? settings.errors.model,
             auth: authRequirement(fields["auth"], settings: settings, context: context), timeout: timeout,
             retry: retry(fields.pair("retry"), method: method, settings: settings, context: context),
@@ -112,7 +118,7 @@ extension SpecDecoder {
             headers: headers,
             description: optionalString(fields["description"], "the description of \(context)"),
             deprecated: fields["deprecated"].flatMap { bool($0, "'deprecated'") } ?? false,
-            location: pair.key.location, bodyValue: body?.value, contentType: contentType, accept: accept
+            location: pair.key.location, bodyValue: body?.value, contentType: contentType, accept: accept, pagination: pagination
         )
     }
 

@@ -56,30 +56,38 @@ extension SpecDecoder {
         sink.warning("\(context) has no properties, so it decodes any JSON object and keeps none of its members", at: pair.key, notes: [note])
     }
 
+    /// A property that does not decode leaves the model in `damage.brokenModels`: checks of its properties (a
+    /// pagination path, say) would only report the missing one again.
     private func properties(_ pairs: [YAMLPair], model: String) -> [Property] {
         let properties = pairs.compactMap { pair -> Property? in
-            guard let name = string(pair.key, "a property name") else { return nil }
-            let context = "property '\(name)' of model '\(model)'"
-            guard pair.value.mapping != nil else {
-                return type(pair.value, context).map {
-                    Property(name: name, wireName: name, type: $0, defaultValue: nil, description: nil, location: pair.key.location)
-                }
-            }
-            guard let fields = fields(pair.value, context, allowed: Self.propertyKeys, required: ["type"]) else { return nil }
-            let type = fields["type"].flatMap { self.type($0, context) }
-            let wireName = wireName(fields, name: name, context: context)
-            guard let type else { return nil }
-            if let node = fields["default"] {
-                damage.pendingDefaults.append(Damage.PendingDefault(node: node, type: type, context: context))
-            }
-            return Property(
-                name: name, wireName: wireName ?? name, type: type,
-                defaultValue: fields["default"]?.resolved, description: optionalString(fields["description"], "the description of \(context)"),
-                location: pair.key.location
-            )
+            let property = self.property(pair, model: model)
+            if property == nil { damage.brokenModels.insert(model) }
+            return property
         }
         checkSwiftNames(properties.map { ($0.name, $0.location) }, SwiftName.member) { "properties '\($0)' and '\($1)' of model '\(model)'" }
         return properties
+    }
+
+    private func property(_ pair: YAMLPair, model: String) -> Property? {
+        guard let name = string(pair.key, "a property name") else { return nil }
+        let context = "property '\(name)' of model '\(model)'"
+        guard pair.value.mapping != nil else {
+            return type(pair.value, context).map {
+                Property(name: name, wireName: name, type: $0, defaultValue: nil, description: nil, location: pair.key.location)
+            }
+        }
+        guard let fields = fields(pair.value, context, allowed: Self.propertyKeys, required: ["type"]) else { return nil }
+        let type = fields["type"].flatMap { self.type($0, context) }
+        let wireName = wireName(fields, name: name, context: context)
+        guard let type else { return nil }
+        if let node = fields["default"] {
+            damage.pendingDefaults.append(Damage.PendingDefault(node: node, type: type, context: context))
+        }
+        return Property(
+            name: name, wireName: wireName ?? name, type: type,
+            defaultValue: fields["default"]?.resolved, description: optionalString(fields["description"], "the description of \(context)"),
+            location: pair.key.location
+        )
     }
 
     /// `enum: [a, b]`, or with descriptions, `enum: { a: "what a means", b: "what b means" }`.

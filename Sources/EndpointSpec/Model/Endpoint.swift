@@ -42,6 +42,8 @@ public struct Endpoint: Equatable, Sendable {
     /// The response media types the endpoint accepts (`accept:`), sent as `Accept` and checked against the
     /// response; `nil` leaves it to the spec's `policy.acceptableContentTypes`.
     public var accept: [String]?
+    /// How its pages follow one another (`paginate:`), or `nil` when the endpoint is not paginated.
+    public var pagination: Pagination?
 
     /// Creates an endpoint.
     public init(
@@ -49,7 +51,7 @@ public struct Endpoint: Equatable, Sendable {
         bodyEncoding: BodyEncoding?, response: ResponseType, errorModel: TypeRef?, auth: AuthRequirement,
         timeout: Duration?, retry: RetryPolicy?, query: [DefaultParameter], headers: [DefaultParameter],
         description: String?, deprecated: Bool, location: SourceLocation, bodyValue: BodyValue? = nil, contentType: String? = nil,
-        accept: [String]? = nil
+        accept: [String]? = nil, pagination: Pagination? = nil
     ) {
         self.name = name
         self.method = method
@@ -70,6 +72,7 @@ public struct Endpoint: Equatable, Sendable {
         self.bodyValue = bodyValue
         self.contentType = contentType
         self.accept = accept
+        self.pagination = pagination
     }
 }
 
