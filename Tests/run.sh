@@ -56,7 +56,8 @@ else
 fi
 
 # Jupyter Server on a free loopback port, for Tests/JupyterTests: a token made for this run, a scratch root folder and
-# scratch Jupyter folders (no user config is read, no runtime file is left behind), all removed on exit.
+# scratch Jupyter folders (no user config is read, no runtime file is left behind), all removed on exit. Deleting
+# deletes (by default Jupyter moves files to the user's trash, ~/.local/share/Trash, where they would pile up).
 jupyter_venv=.build/jupyter-venv
 jupyter_missing="$(pypi_venv "$jupyter_venv" Tests/Servers/jupyter-requirements.txt)"
 if [ -z "$jupyter_missing" ]; then
@@ -71,7 +72,8 @@ if [ -z "$jupyter_missing" ]; then
     JUPYTER_CONFIG_DIR="$jupyter_scratch/config" JUPYTER_DATA_DIR="$jupyter_scratch/data" JUPYTER_RUNTIME_DIR="$jupyter_scratch/runtime" \
         JUPYTER_PATH="$jupyter_scratch/share" "$jupyter_venv/bin/jupyter" server --allow-root --IdentityProvider.token="$jupyter_token" \
         --ServerApp.ip=127.0.0.1 --ServerApp.port="$jupyter_port" --ServerApp.port_retries=0 \
-        --ServerApp.root_dir="$jupyter_scratch/root" --ServerApp.open_browser=False >"$jupyter_scratch/log" 2>&1 &
+        --ServerApp.root_dir="$jupyter_scratch/root" --ServerApp.open_browser=False --FileContentsManager.delete_to_trash=False \
+        >"$jupyter_scratch/log" 2>&1 &
     jupyter_pid=$!
     cleanup+=("kill $jupyter_pid; wait $jupyter_pid 2>/dev/null; rm -rf '$jupyter_scratch'")
     # Start-up takes a few seconds, far more on a loaded machine: up to about 90 s, unless the server exits first.

@@ -73,7 +73,7 @@ public protocol JupyterClientProtocol: Sendable {
     ///   - type: Leave as file.
     /// - Returns: A file, folder or notebook without its content (a folder's entries; what creating, saving and renaming answer).
     func saveFile(path: String, content: String, format: FileFormat, type: ContentType) async throws(EndpointError) -> Entry
-    /// Creates a folder at a path of your choice (201); an existing folder is left as it is (200).
+    /// Creates a folder at a path of your choice (201, also when it is already there).
     ///
     /// `JupyterEndpoints.createDirectory` builds its request.
     ///
@@ -207,7 +207,7 @@ extension JupyterClientProtocol {
         try await saveFile(path: path, content: content, format: format, type: type)
     }
 
-    /// Creates a folder at a path of your choice (201); an existing folder is left as it is (200).
+    /// Creates a folder at a path of your choice (201, also when it is already there).
     ///
     /// `JupyterEndpoints.createDirectory` builds its request.
     ///
@@ -406,7 +406,7 @@ extension JupyterClient {
         try await self.client.send(JupyterEndpoints.saveFile(path: path, content: content, format: format, type: type))
     }
 
-    /// Creates a folder at a path of your choice (201); an existing folder is left as it is (200).
+    /// Creates a folder at a path of your choice (201, also when it is already there).
     ///
     /// `PUT /api/contents/{path}`
     ///

@@ -235,7 +235,7 @@ extension JupyterEndpoints {
         }
     }
 
-    /// Creates a folder at a path of your choice (201); an existing folder is left as it is (200).
+    /// Creates a folder at a path of your choice (201, also when it is already there).
     ///
     /// `PUT /api/contents/{path}`
     ///

@@ -203,7 +203,7 @@ extension FakeJupyterClient {
 
     /// Answered by `createDirectoryHandler`.
     ///
-    /// Creates a folder at a path of your choice (201); an existing folder is left as it is (200).
+    /// Creates a folder at a path of your choice (201, also when it is already there).
     ///
     /// `JupyterEndpoints.createDirectory` builds its request.
     ///

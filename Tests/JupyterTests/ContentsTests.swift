@@ -36,6 +36,12 @@ struct ContentsTests {
         #expect(file.format == .base64)
         // Jupyter breaks base64 into lines.
         #expect(Data(base64Encoded: file.content, options: .ignoreUnknownCharacters) == bytes)
+
+        // Text comes as base64 too when asked (without a format, Jupyter sends what decodes as UTF-8 as text).
+        _ = try await client.saveFile(path: "\(folder)/hello.txt", content: "hello")
+        let text = try await client.file(path: "\(folder)/hello.txt", format: .base64)
+        #expect(text.format == .base64)
+        #expect(Data(base64Encoded: text.content, options: .ignoreUnknownCharacters) == Data("hello".utf8))
     }
 
     /// Create (untitled), save, read, rename, read under the new name, delete: the whole life of a file.
