@@ -82,6 +82,40 @@ else
     pypi_unavailable Datasette "the Datasette end-to-end tests (Tests/DatasetteTests)" "$datasette_missing"
 fi
 
+# Jupyter Server on a free loopback port, for Tests/JupyterTests: a token made for this run, a scratch root folder and
+# scratch Jupyter folders (no user config is read, no runtime file is left behind), all removed on exit. Deleting
+# deletes (by default Jupyter moves files to the user's trash, ~/.local/share/Trash, where they would pile up).
+jupyter_venv=.build/jupyter-venv
+jupyter_missing="$(pypi_venv "$jupyter_venv" Tests/Servers/jupyter-requirements.txt)"
+if [ -z "$jupyter_missing" ]; then
+    jupyter_scratch="$(mktemp -d)"
+    mkdir -p "$jupyter_scratch/root" "$jupyter_scratch/share/kernels/idle"
+    # A kernel spec whose kernel only sleeps: the tests start, list and stop kernels and sessions but run no code,
+    # so the server needs no ipykernel (and its IPython) to start one.
+    printf '{"argv": ["%s", "-c", "import time; time.sleep(600)", "{connection_file}"], "display_name": "Idle", "language": "none"}\n' \
+        "$PWD/$jupyter_venv/bin/python" >"$jupyter_scratch/share/kernels/idle/kernel.json"
+    jupyter_token="$(python3 -c 'import secrets; print(secrets.token_hex(24))')"
+    jupyter_port="$(free_port)"
+    JUPYTER_CONFIG_DIR="$jupyter_scratch/config" JUPYTER_DATA_DIR="$jupyter_scratch/data" JUPYTER_RUNTIME_DIR="$jupyter_scratch/runtime" \
+        JUPYTER_PATH="$jupyter_scratch/share" "$jupyter_venv/bin/jupyter" server --allow-root --IdentityProvider.token="$jupyter_token" \
+        --ServerApp.ip=127.0.0.1 --ServerApp.port="$jupyter_port" --ServerApp.port_retries=0 \
+        --ServerApp.root_dir="$jupyter_scratch/root" --ServerApp.open_browser=False --FileContentsManager.delete_to_trash=False \
+        >"$jupyter_scratch/log" 2>&1 &
+    jupyter_pid=$!
+    cleanup+=("kill $jupyter_pid; wait $jupyter_pid 2>/dev/null; rm -rf '$jupyter_scratch'")
+    # Start-up takes a few seconds, far more on a loaded machine: up to about 90 s, unless the server exits first.
+    for _ in $(seq 600); do
+        kill -0 "$jupyter_pid" 2>/dev/null || break
+        if wait_for_url "http://127.0.0.1:$jupyter_port/api/" 1; then
+            export ENDPOINTGEN_JUPYTER="http://127.0.0.1:$jupyter_port" ENDPOINTGEN_JUPYTER_TOKEN="$jupyter_token"
+            break
+        fi
+    done
+    [ -n "${ENDPOINTGEN_JUPYTER:-}" ] || { cat "$jupyter_scratch/log" >&2; echo "Tests/run.sh: Jupyter Server did not start" >&2; exit 1; }
+else
+    pypi_unavailable "Jupyter Server" "the Jupyter Server live tests (Tests/JupyterTests)" "$jupyter_missing"
+fi
+
 # One suite at a time: the live-httpbin and hostile-server suites assert timings (a 1 s timeout, a prompt
 # cancel) that a parallel neighbour saturating FoundationNetworking's transfer thread would break.
 swift test --no-parallel "$@"

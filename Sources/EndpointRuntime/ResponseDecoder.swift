@@ -64,16 +64,16 @@ struct ResponseDecoder: Sendable {
         .decodingFailed(type: String(describing: type), path: path, reason: reason, statusCode: response.statusCode, body: response.data)
     }
 
-    /// The message at `errorMessageField` (a dotted path) of a JSON body, else the fallback.
+    /// The message at `errorMessageField` (a dotted path) of a JSON body, else the body's short text or the fallback.
     private func serverMessage(in body: Data) -> String {
         guard let field = configuration.errorMessageField,
             var value = try? JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed])
-        else { return configuration.fallbackErrorMessage }
+        else { return messageWithoutField(in: body) }
         for key in field.split(separator: ".") {
-            guard let object = value as? [String: Any], let inner = object[String(key)] else { return configuration.fallbackErrorMessage }
+            guard let object = value as? [String: Any], let inner = object[String(key)] else { return messageWithoutField(in: body) }
             value = inner
         }
-        return (value as? String).flatMap { $0.isEmpty ? nil : $0 } ?? configuration.fallbackErrorMessage
+        return (value as? String).flatMap { $0.isEmpty ? nil : $0 } ?? messageWithoutField(in: body)
     }
 
     /// Where a decoding error happened (e.g. `items[2].name`) and what it was.

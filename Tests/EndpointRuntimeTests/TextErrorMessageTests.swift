@@ -1,0 +1,54 @@
+import EndpointRuntime
+import Foundation
+import Testing
+
+/// An error body that holds no message at `errorMessageField` but is short text gives the message itself (Jupyter's
+/// 404 is `file or directory 'x' does not exist`, labelled application/json); anything else gives the fallback.
+@Suite struct TextErrorMessageTests {
+    /// The message of the error a 404 with `body` becomes.
+    func message(of body: Data, errorField: String? = "message") async -> String? {
+        let configuration = ClientConfiguration(
+            server: ServerAddress(host: "api.example.com"), errorMessageField: errorField, fallbackErrorMessage: "Fallback.", retry: .none)
+        let reply = StubTransport.Reply(status: 404, headers: ["Content-Type": "application/json"], body: body)
+        let client = EndpointClient(configuration: configuration, transport: StubTransport(responses: [reply]))
+        do {
+            _ = try await client.send(Request<Empty>(method: .get, path: "/a"))
+            return nil
+        } catch {
+            guard case .unacceptableStatus(404, let message, body) = error else { return "unexpected \(error)" }
+            return message
+        }
+    }
+
+    func message(of text: String, errorField: String? = "message") async -> String? {
+        await message(of: Data(text.utf8), errorField: errorField)
+    }
+
+    @Test func plainTextIsTheMessage() async {
+        #expect(await message(of: "file or directory '/nope.txt' does not exist") == "file or directory '/nope.txt' does not exist")
+        #expect(await message(of: "Not found", errorField: nil) == "Not found")
+    }
+
+    @Test func theMessageFieldStillWins() async {
+        #expect(await message(of: #"{"message": "No such file.", "reason": null}"#) == "No such file.")
+    }
+
+    @Test func jsonWithoutTheFieldIsItsText() async {
+        #expect(await message(of: #"{"error": "token expired"}"#) == #"{"error": "token expired"}"#)
+        #expect(await message(of: #"{"message": ""}"#) == #"{"message": ""}"#)
+    }
+
+    @Test func lineBreaksBecomeBlanksAndControlCharactersGo() async {
+        #expect(await message(of: "  first line\r\nsecond\tline\n") == "first line  second line")
+        #expect(await message(of: "bell\u{07}\u{1B}[31m red\u{202E}txt.exe") == "bell[31m redtxt.exe")
+    }
+
+    @Test func whatIsNoShortTextGivesTheFallback() async {
+        #expect(await message(of: "") == "Fallback.")
+        #expect(await message(of: " \n\t ") == "Fallback.")
+        #expect(await message(of: "<html><body>502 Bad Gateway</body></html>") == "Fallback.")
+        #expect(await message(of: Data([0x66, 0xFF, 0xFE])) == "Fallback.")
+        #expect(await message(of: String(repeating: "x", count: 512)) == String(repeating: "x", count: 512))
+        #expect(await message(of: String(repeating: "x", count: 513)) == "Fallback.")
+    }
+}
