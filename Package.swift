@@ -53,6 +53,7 @@ let package = Package(
         .target(name: "AuthAPI", dependencies: ["EndpointRuntime"], path: "Generated/Auth"),
         .target(name: "StoreAPI", dependencies: ["EndpointRuntime"], path: "Generated/Store"),
         .target(name: "HTTPBinAPI", dependencies: ["EndpointRuntime"], path: "Generated/HTTPBin"),
+        .target(name: "HTTPBinAuthAPI", dependencies: ["EndpointRuntime"], path: "Generated/HTTPBinAuth"),
 
         // MARK: Tests
         .target(name: "TestSupport", path: "Tests/TestSupport"),
@@ -68,7 +69,7 @@ let package = Package(
             dependencies: ["OpenAPIImport", "EndpointGenCore", "EndpointSpec", "EndpointRuntime", "YAML", "endpointgen", "TestSupport"]
         ),
         .testTarget(name: "EndpointRuntimeTests", dependencies: ["EndpointRuntime", "TestSupport"]),
-        .testTarget(name: "HTTPBinTests", dependencies: ["HTTPBinAPI", "EndpointRuntime", "TestSupport"]),
+        .testTarget(name: "HTTPBinTests", dependencies: ["HTTPBinAPI", "HTTPBinAuthAPI", "EndpointRuntime", "TestSupport"]),
         .testTarget(
             name: "HostileInputTests",
             dependencies: ["EndpointSpec", "YAML", "Diagnostics", "EndpointGenCore", "EndpointRuntime", "TestSupport"],

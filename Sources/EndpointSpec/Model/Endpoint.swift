@@ -20,6 +20,9 @@ public struct Endpoint: Equatable, Sendable {
     public var errorModel: TypeRef?
     /// Whether the token is sent, resolved against the spec's `auth`.
     public var auth: AuthRequirement
+    /// The named schemes (`auth: { schemes: ... }`) the endpoint may authenticate with, in order, resolved against the
+    /// spec's `auth.default`; empty for a spec with one unnamed scheme or none.
+    public var authSchemes: [String]
     /// The effective timeout: the endpoint's, or else the spec's policy.
     public var timeout: Duration?
     /// The effective retry policy: the endpoint's, or else the spec's for idempotent methods; `nil` is none.
@@ -40,7 +43,7 @@ public struct Endpoint: Equatable, Sendable {
         name: String, method: HTTPMethod, path: String, pathParts: [TemplatePart], parameters: [Parameter],
         bodyEncoding: BodyEncoding?, response: ResponseType, errorModel: TypeRef?, auth: AuthRequirement,
         timeout: Duration?, retry: RetryPolicy?, query: [DefaultParameter], headers: [DefaultParameter],
-        description: String?, deprecated: Bool, location: SourceLocation
+        description: String?, deprecated: Bool, location: SourceLocation, authSchemes: [String] = []
     ) {
         self.name = name
         self.method = method
@@ -51,6 +54,7 @@ public struct Endpoint: Equatable, Sendable {
         self.response = response
         self.errorModel = errorModel
         self.auth = auth
+        self.authSchemes = authSchemes
         self.timeout = timeout
         self.retry = retry
         self.query = query
