@@ -55,6 +55,7 @@ let package = Package(
         .target(name: "HTTPBinAPI", dependencies: ["EndpointRuntime"], path: "Generated/HTTPBin"),
         .target(name: "DatasetteAPI", dependencies: ["EndpointRuntime"], path: "Generated/Datasette"),
         .target(name: "JupyterAPI", dependencies: ["EndpointRuntime"], path: "Generated/Jupyter"),
+        .target(name: "HTTPBinAuthAPI", dependencies: ["EndpointRuntime"], path: "Generated/HTTPBinAuth"),
 
         // MARK: Tests
         .target(name: "TestSupport", path: "Tests/TestSupport"),
@@ -70,7 +71,7 @@ let package = Package(
             dependencies: ["OpenAPIImport", "EndpointGenCore", "EndpointSpec", "EndpointRuntime", "YAML", "endpointgen", "TestSupport"]
         ),
         .testTarget(name: "EndpointRuntimeTests", dependencies: ["EndpointRuntime", "TestSupport"]),
-        .testTarget(name: "HTTPBinTests", dependencies: ["HTTPBinAPI", "EndpointRuntime", "TestSupport"]),
+        .testTarget(name: "HTTPBinTests", dependencies: ["HTTPBinAPI", "HTTPBinAuthAPI", "EndpointRuntime", "TestSupport"]),
         .testTarget(name: "DatasetteTests", dependencies: ["DatasetteAPI", "EndpointRuntime", "TestSupport"]),
         .testTarget(name: "JupyterTests", dependencies: ["JupyterAPI", "EndpointRuntime", "TestSupport"]),
         .testTarget(

@@ -4,79 +4,107 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// Attaches the token to requests for the configured server only; on a 401 refreshes it (one refresh
-/// shared by every request in flight) and retries once.
+/// Attaches a credential to requests for the configured server only: that of the first scheme the request may use
+/// whose provider has one. On a 401 refreshes that scheme's credential (one refresh shared by every request in
+/// flight with it) and retries once.
 struct AuthMiddleware: Middleware {
-    let scheme: AuthScheme
+    /// One scheme a client can authenticate with, and the refresher of its provider.
+    struct Choice: Sendable {
+        /// The scheme's name in `ClientConfiguration.authSchemes`, or `""` for `ClientConfiguration.auth`.
+        let name: String
+        let scheme: AuthScheme
+        let refresher: TokenRefresher
+    }
+
+    /// Every scheme a client can authenticate with, and which ones a request that names none uses.
+    struct Authentication: Sendable {
+        /// The schemes with a provider, by name (`""`: the single `configuration.auth`).
+        let choices: [String: Choice]
+        /// The names tried, in order, for a request that names no scheme.
+        let defaults: [String]
+        /// The header and query item names of every configured scheme, provider or not: never logged.
+        let secretNames: Set<String>
+
+        init(configuration: ClientConfiguration, tokenProvider: (any TokenProvider)?, credentials: [String: any TokenProvider]) {
+            var choices: [String: Choice] = [:]
+            if let auth = configuration.auth, let tokenProvider {
+                choices[""] = Choice(name: "", scheme: auth, refresher: TokenRefresher(provider: tokenProvider))
+            }
+            for (name, scheme) in configuration.authSchemes {
+                if let provider = credentials[name] {
+                    choices[name] = Choice(name: name, scheme: scheme, refresher: TokenRefresher(provider: provider))
+                }
+            }
+            self.choices = choices
+            defaults = configuration.auth != nil ? [""] + configuration.defaultAuthSchemes : configuration.defaultAuthSchemes
+            let schemes = [configuration.auth].compactMap { $0 } + configuration.authSchemes.values
+            secretNames = schemes.reduce(into: []) { $0.formUnion($1.secretNames) }
+        }
+
+        /// Whether no scheme has a provider (the client needs no auth middleware).
+        var isEmpty: Bool { choices.isEmpty }
+    }
+
+    let authentication: Authentication
     let server: ServerAddress
-    let refresher: TokenRefresher
 
     func intercept(_ request: PipelineRequest, next: MiddlewareNext) async throws(EndpointError) -> HTTPResponse {
         guard request.auth != .none, let url = request.urlRequest.url, server.isSameOrigin(as: url) else {
             return try await next(request)
         }
-        guard let token = try await refresher.currentToken() else {
+        let names = request.authSchemes.isEmpty ? authentication.defaults : request.authSchemes
+        guard let (choice, token) = try await credential(among: names) else {
             if request.auth == .required {
-                throw .invalidRequest("the endpoint requires authentication and no token is available")
+                let named = names.filter { !$0.isEmpty }.map { "'\($0)'" }.joined(separator: " or ")
+                if named.isEmpty { throw .invalidRequest("the endpoint requires authentication and no token is available") }
+                throw .invalidRequest("the endpoint requires authentication (\(named)) and no credentials are available")
             }
             return try await next(request)
         }
-        let response = try await next(authorized(request, with: token))
-        guard response.statusCode == 401, let fresh = await refresher.refresh(replacing: token), fresh != token else {
+        let response = try await next(authorized(request, with: token, scheme: choice.scheme))
+        guard response.statusCode == 401, let fresh = await choice.refresher.refresh(replacing: token), fresh != token else {
             return response
         }
-        return try await next(authorized(request, with: fresh))
+        return try await next(authorized(request, with: fresh, scheme: choice.scheme))
     }
 
-    private func authorized(_ request: PipelineRequest, with token: String) -> PipelineRequest {
+    /// The first of `names` whose provider has a credential now, and that credential.
+    private func credential(among names: [String]) async throws(EndpointError) -> (Choice, String)? {
+        for name in names {
+            guard let choice = authentication.choices[name] else { continue }
+            if let token = try await choice.refresher.currentToken() { return (choice, token) }
+        }
+        return nil
+    }
+
+    private func authorized(_ request: PipelineRequest, with token: String, scheme: AuthScheme) -> PipelineRequest {
         var request = request
         switch scheme {
         case .header(let name, let prefix):
-            // All the fields at once: `setValue(_:forHTTPHeaderField:)` costs twice as much on Linux.
-            var fields = request.urlRequest.allHTTPHeaderFields ?? [:]
-            let lowercasedName = name.lowercased()
-            for key in fields.keys where key.lowercased() == lowercasedName { fields[key] = nil }
-            fields[name] = prefix.map { "\($0) \(token)" } ?? token
-            request.urlRequest.allHTTPHeaderFields = fields
+            request.urlRequest.allHTTPHeaderFields = Self.fields(of: request.urlRequest, setting: name, to: prefix.map { "\($0) \(token)" } ?? token)
+        case .basic:
+            request.urlRequest.allHTTPHeaderFields = Self.fields(of: request.urlRequest, setting: "Authorization", to: "Basic \(token)")
         case .query(let name):
             if let url = request.urlRequest.url, var components = URLComponents(url: url, resolvingAgainstBaseURL: false) {
                 let item = "\(PercentEncoding.encode(name))=\(PercentEncoding.encode(token))"
                 components.percentEncodedQuery = [components.percentEncodedQuery, item].compactMap { $0 }.joined(separator: "&")
                 request.urlRequest.url = components.url
             }
+        case .cookie(let name):
+            let pair = PercentEncoding.encodeCookieName(name) + "=" + PercentEncoding.encodeCookieValue(token)
+            let existing = request.urlRequest.value(forHTTPHeaderField: "Cookie").flatMap { $0.isEmpty ? nil : $0 }
+            request.urlRequest.allHTTPHeaderFields = Self.fields(of: request.urlRequest, setting: "Cookie", to: [existing, pair].compactMap { $0 }.joined(separator: "; "))
         }
         return request
     }
-}
 
-/// Asks the provider for tokens and makes sure requests that fail together share one refresh.
-actor TokenRefresher {
-    private let provider: any TokenProvider
-    private var refreshing: Task<String?, Never>?
-    /// The token the last refresh replaced and what replaced it, so late 401s of the old token reuse it.
-    private var lastRefresh: (stale: String, fresh: String?)?
-
-    init(provider: any TokenProvider) { self.provider = provider }
-
-    /// The provider's current token.
-    nonisolated func currentToken() async throws(EndpointError) -> String? {
-        do {
-            return try await provider.token()
-        } catch {
-            throw .invalidRequest("the token provider failed: \(error)")
-        }
-    }
-
-    /// A token to use instead of `stale`: the result of a refresh already done or running for it, or of a new one.
-    func refresh(replacing stale: String) async -> String? {
-        if let lastRefresh, lastRefresh.stale == stale { return lastRefresh.fresh }
-        if let refreshing { return await refreshing.value }
-        let provider = provider
-        let task = Task { try? await provider.refreshToken() }
-        refreshing = task
-        let fresh = await task.value
-        refreshing = nil
-        lastRefresh = (stale, fresh)
-        return fresh
+    /// The request's header fields with `name` (any case) set to `value` alone. All the fields at once:
+    /// `setValue(_:forHTTPHeaderField:)` costs twice as much on Linux.
+    private static func fields(of request: URLRequest, setting name: String, to value: String) -> [String: String] {
+        var fields = request.allHTTPHeaderFields ?? [:]
+        let lowercasedName = name.lowercased()
+        for key in fields.keys where key.lowercased() == lowercasedName { fields[key] = nil }
+        fields[name] = value
+        return fields
     }
 }

@@ -22,8 +22,13 @@ public struct ClientConfiguration: Sendable {
     public var errorMessageField: String?
     /// The message used when the body has none.
     public var fallbackErrorMessage: String
-    /// How the token is sent, or `nil` for an API without authentication.
+    /// How the token is sent, or `nil` for an API without authentication (or one with named schemes only).
     public var auth: AuthScheme?
+    /// Named schemes, e.g. `["user": .header(), "admin": .header(name: "X-Admin-Key", prefix: nil)]`, each with its own
+    /// credentials (`EndpointClient`'s `credentials`) and refresh; a request names the ones it may use.
+    public var authSchemes: [String: AuthScheme]
+    /// The named schemes a request that names none may use, in order; empty: only `auth`.
+    public var defaultAuthSchemes: [String]
     /// Retries for idempotent requests; a request's own `retry` wins.
     public var retry: RetryPolicy
     /// At most this many requests per interval, or `nil` for no limit.
@@ -52,6 +57,8 @@ public struct ClientConfiguration: Sendable {
         errorMessageField: String? = nil,
         fallbackErrorMessage: String = ClientConfiguration.defaultFallbackErrorMessage,
         auth: AuthScheme? = nil,
+        authSchemes: [String: AuthScheme] = [:],
+        defaultAuthSchemes: [String] = [],
         retry: RetryPolicy = .standard,
         rateLimit: RateLimit? = nil,
         maxConcurrentRequests: Int? = nil,
@@ -68,6 +75,8 @@ public struct ClientConfiguration: Sendable {
         self.errorMessageField = errorMessageField
         self.fallbackErrorMessage = fallbackErrorMessage
         self.auth = auth
+        self.authSchemes = authSchemes
+        self.defaultAuthSchemes = defaultAuthSchemes
         self.retry = retry
         self.rateLimit = rateLimit
         self.maxConcurrentRequests = maxConcurrentRequests

@@ -25,6 +25,7 @@ public final class EndpointClient: Sendable {
     /// - Parameters:
     ///   - transport: `URLSessionTransport()` by default; `StubTransport` in tests.
     ///   - tokenProvider: where tokens come from when `configuration.auth` is set.
+    ///   - credentials: the provider of each named scheme (`configuration.authSchemes`), e.g. `["admin": adminKeys]`.
     ///   - logSink: receives one line per request; `nil` logs nothing.
     ///   - onFailure: sees every failure in one place (e.g. to sign out on 401).
     public init(
@@ -32,6 +33,7 @@ public final class EndpointClient: Sendable {
         transport: any Transport = URLSessionTransport(),
         middleware: [any Middleware] = [],
         tokenProvider: (any TokenProvider)? = nil,
+        credentials: [String: any TokenProvider] = [:],
         logSink: LogSink? = nil,
         onFailure: (@Sendable (EndpointError, RequestSummary) -> Void)? = nil
     ) {
@@ -39,18 +41,13 @@ public final class EndpointClient: Sendable {
         builder = RequestBuilder(configuration: configuration, encoder: configuration.dateCoding.makeEncoder())
         decoder = ResponseDecoder(configuration: configuration, decoder: configuration.dateCoding.makeDecoder())
         self.onFailure = onFailure
-        if case .query(let name) = configuration.auth {
-            secrets = [name]
-        } else {
-            secrets = []
-        }
+        let authentication = AuthMiddleware.Authentication(configuration: configuration, tokenProvider: tokenProvider, credentials: credentials)
+        secrets = authentication.secretNames
 
         var chain = middleware
         if let logSink { chain.append(LoggingMiddleware(sink: logSink, secrets: secrets)) }
         chain.append(RetryMiddleware())
-        if let auth = configuration.auth, let tokenProvider {
-            chain.append(AuthMiddleware(scheme: auth, server: configuration.server, refresher: TokenRefresher(provider: tokenProvider)))
-        }
+        if !authentication.isEmpty { chain.append(AuthMiddleware(authentication: authentication, server: configuration.server)) }
         if let rateLimit = configuration.rateLimit { chain.append(RateLimitMiddleware(limit: rateLimit)) }
         if let limit = configuration.maxConcurrentRequests { chain.append(ConcurrencyLimitMiddleware(maxConcurrentRequests: limit)) }
         pipeline = MiddlewareChain.make(chain, transport: transport)
@@ -77,7 +74,7 @@ public final class EndpointClient: Sendable {
             throw error
         }
         let pipelineRequest = PipelineRequest(
-            urlRequest: urlRequest, auth: request.auth, retry: request.retry ?? configuration.retry,
+            urlRequest: urlRequest, auth: request.auth, authSchemes: request.authSchemes, retry: request.retry ?? configuration.retry,
             secretParameters: request.secretParameters, progress: progress)
         let response = try await exchange(pipelineRequest, acceptable: request.acceptableStatus, since: start)
         do throws(EndpointError) {

@@ -20,6 +20,8 @@ public struct PipelineRequest: Sendable {
     public var urlRequest: URLRequest
     /// Whether the token is sent.
     public var auth: AuthRequirement
+    /// The named schemes the request may use, in order (`Request.authSchemes`); empty: the configuration's defaults.
+    public var authSchemes: [String]
     /// The retry policy in force.
     public var retry: RetryPolicy
     /// Parameter names to redact in logs.
@@ -29,11 +31,12 @@ public struct PipelineRequest: Sendable {
 
     /// A pipeline request from its parts.
     public init(
-        urlRequest: URLRequest, auth: AuthRequirement = .optional, retry: RetryPolicy = .none,
+        urlRequest: URLRequest, auth: AuthRequirement = .optional, authSchemes: [String] = [], retry: RetryPolicy = .none,
         secretParameters: Set<String> = [], progress: (@Sendable (TransferProgress) -> Void)? = nil
     ) {
         self.urlRequest = urlRequest
         self.auth = auth
+        self.authSchemes = authSchemes
         self.retry = retry
         self.secretParameters = secretParameters
         self.progress = progress

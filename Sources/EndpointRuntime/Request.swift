@@ -27,6 +27,9 @@ public struct Request<Response: Decodable & Sendable>: Sendable {
     public var accept: [String]?
     /// Whether the token is sent.
     public var auth: AuthRequirement
+    /// The named schemes (`ClientConfiguration.authSchemes`) this request may authenticate with, in order: the first
+    /// whose provider has a credential is used. Empty: the configuration's `defaultAuthSchemes`.
+    public var authSchemes: [String]
     /// This request's timeout, or `nil` for the configuration's.
     public var timeout: Duration?
     /// This request's retry policy, or `nil` for the configuration's.
@@ -49,6 +52,7 @@ public struct Request<Response: Decodable & Sendable>: Sendable {
         cookies: [Cookie] = [],
         body: RequestBody? = nil,
         auth: AuthRequirement = .optional,
+        authSchemes: [String] = [],
         timeout: Duration? = nil,
         retry: RetryPolicy? = nil,
         secretParameters: Set<String> = [],
@@ -65,6 +69,7 @@ public struct Request<Response: Decodable & Sendable>: Sendable {
         self.cookies = cookies
         self.body = body
         self.auth = auth
+        self.authSchemes = authSchemes
         self.timeout = timeout
         self.retry = retry
         self.secretParameters = secretParameters

@@ -97,7 +97,8 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
     ///
     /// Linux: only when no stored credential answers it. FoundationNetworking's default handling without a credential
     /// does nothing, so the task would hang forever (swift-corelibs-foundation#5456); refusing cancels it instead, and
-    /// the callers turn that back into the 401.
+    /// the callers turn that back into the 401. The challenge comes once the whole response is loaded, so the body
+    /// collected in `tasks` is complete: the caller gets the 401 with it (the transport tracks every task on Linux).
     ///
     /// Darwin: whenever the challenge is the server's HTTP authentication (`isServerAuthentication`), even with a
     /// proposed credential. URLSession's default handling would answer it with a credential from the session's

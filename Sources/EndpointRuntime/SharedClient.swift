@@ -17,6 +17,8 @@ public struct ClientSettings: Sendable {
     public var middleware: [any Middleware]
     /// Where the token comes from.
     public var tokenProvider: (any TokenProvider)?
+    /// The provider of each named scheme (`configuration.authSchemes`), e.g. `["admin": adminKeys]`.
+    public var credentials: [String: any TokenProvider]
     /// Where one line per request is written; `nil` logs nothing.
     public var logSink: LogSink?
     /// Sees every failure in one place (e.g. sign out on 401).
@@ -28,6 +30,7 @@ public struct ClientSettings: Sendable {
         transport: any Transport = URLSessionTransport(),
         middleware: [any Middleware] = [],
         tokenProvider: (any TokenProvider)? = nil,
+        credentials: [String: any TokenProvider] = [:],
         logSink: LogSink? = nil,
         onFailure: (@Sendable (EndpointError, RequestSummary) -> Void)? = nil
     ) {
@@ -35,6 +38,7 @@ public struct ClientSettings: Sendable {
         self.transport = transport
         self.middleware = middleware
         self.tokenProvider = tokenProvider
+        self.credentials = credentials
         self.logSink = logSink
         self.onFailure = onFailure
     }
@@ -45,7 +49,7 @@ extension EndpointClient {
     public convenience init(settings: ClientSettings) {
         self.init(
             configuration: settings.configuration, transport: settings.transport, middleware: settings.middleware,
-            tokenProvider: settings.tokenProvider, logSink: settings.logSink, onFailure: settings.onFailure)
+            tokenProvider: settings.tokenProvider, credentials: settings.credentials, logSink: settings.logSink, onFailure: settings.onFailure)
     }
 }
 

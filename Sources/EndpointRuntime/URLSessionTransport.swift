@@ -6,9 +6,10 @@ import FoundationNetworking
 
 /// The real transport: one long-lived `URLSession` (connections are reused) whose configuration is yours.
 ///
-/// A request without a progress handler runs as a data task with a completion handler, the fastest path that is
-/// safe to cancel (`data(for:)` deadlocks when cancelled on Linux). One with a progress handler runs as a task the
-/// session delegate tracks, because on Linux a per-task delegate never hears of completion. The session delegate also keeps credentials from other hosts on redirects.
+/// On Darwin a request without a progress handler runs as a data task with a completion handler, the fastest path
+/// that is safe to cancel. One with a progress handler, and on Linux every request, runs as a task the session delegate
+/// tracks: on Linux a per-task delegate never hears of completion, `data(for:)` deadlocks when cancelled, and only the
+/// delegate sees the body of a 401 whose authentication challenge it refuses (see `exchange`). The session delegate also keeps credentials from other hosts on redirects.
 public final class URLSessionTransport: Transport {
     private let session: URLSession
     private let delegate: SessionDelegate
@@ -65,12 +66,17 @@ public final class URLSessionTransport: Transport {
                     observe?(.answered)
                     pending.end(with: result)
                 }
-                let task = if let progress {
-                    // No report once the caller has its answer: the task may run on for the grace period.
-                    tracked(request, progress: { if pending.isWaiting { progress($0) } }, finish: finish)
-                } else {
-                    untracked(request, finish: finish)
-                }
+                // No report once the caller has its answer: the task may run on for the grace period.
+                var report: (@Sendable (TransferProgress) -> Void)?
+                if let progress { report = { if pending.isWaiting { progress($0) } } }
+                #if canImport(FoundationNetworking)
+                // Linux: every task is one the delegate tracks. A 401 whose challenge the delegate refuses ends in a
+                // cancellation, and a task with a completion handler then hands over no body; FoundationNetworking raises
+                // the challenge only once the whole response is loaded, so the delegate has the body by then.
+                let task = tracked(request, progress: report ?? { _ in }, finish: finish)
+                #else
+                let task = if let report { tracked(request, progress: report, finish: finish) } else { untracked(request, finish: finish) }
+                #endif
                 observe?(.taskMade)
                 // Cancelled while the task was made: a task never resumed cannot be completing, so cancelling it is safe.
                 guard pending.track(task) else { return task.cancel() }
@@ -82,8 +88,8 @@ public final class URLSessionTransport: Transport {
         }
     }
 
-    /// A data task with a completion handler (see the type's comment). A 401 whose authentication challenge the
-    /// delegate refused (see `SessionDelegate`) comes back as that response rather than as a cancellation.
+    /// A data task with a completion handler, on Darwin (see the type's comment). A 401 whose authentication challenge
+    /// the delegate refused (see `SessionDelegate`) comes back as that response rather than as a cancellation.
     private func untracked(_ request: URLRequest, finish: @escaping ExchangeCompletion) -> URLSessionTask {
         let task = LockedState<URLSessionDataTask?>(nil)
         let dataTask = session.dataTask(with: request) { [delegate] data, response, error in

@@ -17,6 +17,10 @@ Routes (any method):
   /redirect?to=URL             302 to URL
   /bytes/N                     N bytes of application/octet-stream
   /json                        a small fixed JSON object (the benchmark's payload)
+  /challenge/TOKEN/...[?message=TEXT]
+                               401 with `WWW-Authenticate: Basic realm="echo"` and the JSON body
+                               {"message": TEXT} (default "Wrong credentials.") unless `Authorization`
+                               ends with TOKEN, then echoes
   anything else                echoes {"method", "path", "query", "headers", "body"} as JSON
 
 Pagination routes (Tests/EndpointRuntimeTests/PaginationTests.swift), over the items 1...total, `per` a page:
@@ -134,6 +138,14 @@ class Handler(BaseHTTPRequestHandler):
             self.reply(200, SMALL_JSON, "application/json")
         elif head == "pages" and len(parts) == 2:
             self.pages(parts[1], dict(query))
+        # Auth: a 401 that is an HTTP authentication challenge and has a JSON body, as real APIs send.
+        elif head == "challenge" and len(parts) >= 2:
+            if self.headers.get("Authorization", "").endswith(parts[1]):
+                self.echo(body)
+            else:
+                message = dict(query).get("message", "Wrong credentials.")
+                self.reply(401, json.dumps({"message": message}).encode(), "application/json",
+                           extra=[("WWW-Authenticate", 'Basic realm="echo"')])
         else:
             self.echo(body)
 

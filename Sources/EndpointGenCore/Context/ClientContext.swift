@@ -41,8 +41,12 @@ public struct ClientContext: Codable, Equatable, Sendable {
     /// The variables the spec gives a default, as a dictionary literal, e.g. `["deviceType": "ios"]`, or empty
     /// when none has one (so templates can leave the argument out).
     public var variablesExpression: String
-    /// The auth scheme as code, e.g. `.header(name: "Authorization", prefix: "JWT")`, or `nil`.
+    /// The auth scheme as code, e.g. `.header(name: "Authorization", prefix: "JWT")`, or `nil` (also for named schemes).
     public var auth: String
+    /// The type of the single scheme's `tokens` store: `TokenStore`, or `BasicCredentialStore` for `auth: { basic: true }`.
+    public var tokenStoreType: String
+    /// The named schemes (`auth: { schemes: ... }`), or `nil` for a spec with one unnamed scheme or none.
+    public var namedAuth: NamedAuthContext?
     /// Timeouts, retries, limits and content types, as code.
     public var policy: PolicyContext
     /// The endpoints, in spec order.
@@ -53,6 +57,31 @@ public struct ClientContext: Codable, Equatable, Sendable {
     public var enums: [EnumContext]
     /// The `oneOf` models, in spec order.
     public var oneOfs: [OneOfContext]
+}
+
+/// The named auth schemes of a spec, as code for `defaultConfiguration`, the credential stores and `init`.
+public struct NamedAuthContext: Codable, Equatable, Sendable {
+    /// The schemes as a dictionary literal in spec order, e.g. `["user": .header(name: "Authorization", prefix: "Bearer"),
+    /// "admin": .header(name: "X-Admin-Key", prefix: nil)]`.
+    public var schemesExpression: String
+    /// The spec's `auth.default` schemes as an array literal, e.g. `["user"]` (`[]` for `default: none`).
+    public var defaultSchemesExpression: String
+    /// The credentials `shared` reads, as a dictionary literal, e.g. `["user": userCredentials, "admin": adminCredentials]`.
+    public var credentialsExpression: String
+    /// The scheme names for doc comments, e.g. `` `user`, `admin` ``.
+    public var schemeList: String
+    /// One credential store per scheme, in spec order.
+    public var stores: [CredentialStoreContext]
+}
+
+/// The static credential store of one named scheme.
+public struct CredentialStoreContext: Codable, Equatable, Sendable {
+    /// The property name, e.g. `adminCredentials`.
+    public var property: String
+    /// `TokenStore`, or `BasicCredentialStore` for basic auth.
+    public var type: String
+    /// Its doc comment lines, `///` included.
+    public var docComment: [String]
 }
 
 /// Where the server is.

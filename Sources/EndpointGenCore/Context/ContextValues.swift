@@ -24,11 +24,35 @@ extension ClientContext: MustacheRepresentable {
             "variableList": variableList.mustacheValue,
             "variablesExpression": variablesExpression.mustacheValue,
             "auth": auth.mustacheValue,
+            "tokenStoreType": tokenStoreType.mustacheValue,
+            "namedAuth": namedAuth.mustacheValue,
             "policy": policy.mustacheValue,
             "endpoints": endpoints.mustacheValue,
             "models": models.mustacheValue,
             "enums": enums.mustacheValue,
             "oneOfs": oneOfs.mustacheValue,
+        ])
+    }
+}
+
+extension NamedAuthContext: MustacheRepresentable {
+    public var mustacheValue: MustacheValue {
+        .map([
+            "schemesExpression": schemesExpression.mustacheValue,
+            "defaultSchemesExpression": defaultSchemesExpression.mustacheValue,
+            "credentialsExpression": credentialsExpression.mustacheValue,
+            "schemeList": schemeList.mustacheValue,
+            "stores": stores.mustacheValue,
+        ])
+    }
+}
+
+extension CredentialStoreContext: MustacheRepresentable {
+    public var mustacheValue: MustacheValue {
+        .map([
+            "property": property.mustacheValue,
+            "type": type.mustacheValue,
+            "docComment": docComment.mustacheValue,
         ])
     }
 }
@@ -101,6 +125,7 @@ extension EndpointContext: MustacheRepresentable {
             "queryExpression": queryExpression.mustacheValue,
             "headersExpression": headersExpression.mustacheValue,
             "cookiesExpression": cookiesExpression.mustacheValue,
+            "authSchemesExpression": authSchemesExpression.mustacheValue,
             "bodyExpression": bodyExpression.mustacheValue,
             "auth": auth.mustacheValue,
             "timeout": timeout.mustacheValue,

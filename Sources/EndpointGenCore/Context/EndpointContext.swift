@@ -70,6 +70,9 @@ public struct EndpointContext: Codable, Equatable, Sendable {
     public var bodyExpression: String
     /// e.g. `.required`.
     public var auth: String
+    /// The named schemes the endpoint may use, e.g. `["user", "admin"]`, or empty for a spec without named schemes (so
+    /// templates can leave the argument out).
+    public var authSchemesExpression: String
     /// e.g. `.seconds(30)`, or `nil` for the client's timeout.
     public var timeout: String
     /// A `RetryPolicy(...)` expression, or `nil` for the client's policy.

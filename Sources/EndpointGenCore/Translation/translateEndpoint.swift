@@ -80,6 +80,7 @@ func translateEndpoint(
         cookiesExpression: cookies.isEmpty ? "" : "[" + cookies.joined(separator: ", ") + "]",
         bodyExpression: body.expression,
         auth: "." + endpoint.auth.rawValue,
+        authSchemesExpression: endpoint.authSchemes.isEmpty ? "" : "[" + endpoint.authSchemes.map(SwiftLiteral.string).joined(separator: ", ") + "]",
         timeout: endpoint.timeout.flatMap { $0 == spec.policy.timeout ? nil : SwiftCode.duration($0) } ?? "nil",
         retry: retryOverride(endpoint, spec: spec),
         secretsExpression: SwiftCode.stringArray(endpoint.parameters.filter(\.secret).map(\.wireName)),

@@ -51,7 +51,9 @@ func translateSpec(_ spec: Spec, specPath: String, options: GeneratorOptions) ->
         defaultHeaders: spec.defaults.headers.map(translateNameValue),
         variableList: spec.variables.isEmpty ? "none" : spec.variables.map { "`\($0.name)`" }.joined(separator: ", "),
         variablesExpression: variablesExpression(spec.variables),
-        auth: spec.auth.map(translateAuth) ?? "nil",
+        auth: spec.auth.flatMap { $0.isNamed ? nil : translateAuth($0) } ?? "nil",
+        tokenStoreType: spec.auth?.placement == .basic && spec.auth?.isNamed == false ? "BasicCredentialStore" : "TokenStore",
+        namedAuth: translateNamedAuth(spec.auth, clientName: clientName),
         policy: translatePolicy(spec),
         endpoints: endpoints,
         models: models,
@@ -82,15 +84,6 @@ private func translateServer(_ server: Server) -> ServerContext {
 
 private func translateNameValue(_ parameter: DefaultParameter) -> NameValueContext {
     NameValueContext(nameLiteral: SwiftLiteral.string(parameter.name), valueLiteral: SwiftLiteral.string(parameter.value))
-}
-
-private func translateAuth(_ auth: Auth) -> String {
-    switch auth.placement {
-    case .header:
-        ".header(name: \(SwiftLiteral.string(auth.name)), prefix: \(auth.scheme.map(SwiftLiteral.string) ?? "nil"))"
-    case .query:
-        ".query(name: \(SwiftLiteral.string(auth.name)))"
-    }
 }
 
 private func translatePolicy(_ spec: Spec) -> PolicyContext {

@@ -108,17 +108,19 @@ extension SpecDecoder {
             self.pagination($0, parameters: parameters, complete: declared.complete && declared.failedNames.isEmpty, response: responseType,
                             responseNode: fields["response"], context: context)
         }
+        let (auth, authSchemes) = endpointAuth(fields["auth"], settings: settings, context: context)
         return Endpoint(
             name: name, method: method ?? .GET, path: path?.text ?? "/", pathParts: path?.parts ?? [], parameters: parameters,
             bodyEncoding: bodyEncoding, response: responseType,
             errorModel: fields["error"].map { type($0, "the error of \(context)") } ?? settings.errors.model,
-            auth: authRequirement(fields["auth"], settings: settings, context: context), timeout: timeout,
+            auth: auth, timeout: timeout,
             retry: retry(fields.pair("retry"), method: method, settings: settings, context: context),
             query: fields["query"].map { fixedParameters($0, kind: "query", owner: " of \(context)") } ?? [],
             headers: headers,
             description: optionalString(fields["description"], "the description of \(context)"),
             deprecated: fields["deprecated"].flatMap { bool($0, "'deprecated'") } ?? false,
-            location: pair.key.location, bodyValue: body?.value, contentType: contentType, accept: accept, pagination: pagination
+            location: pair.key.location, bodyValue: body?.value, contentType: contentType, accept: accept, pagination: pagination,
+            authSchemes: authSchemes
         )
     }
 
@@ -177,18 +179,6 @@ extension SpecDecoder {
             }
             return type.map(ResponseType.type)
         }
-    }
-
-    /// `auth: none | optional | required`, resolved against the spec's `auth`.
-    private func authRequirement(_ node: YAMLNode?, settings: EndpointSettings, context: String) -> AuthRequirement {
-        let inherited = settings.auth?.defaultRequirement ?? AuthRequirement.none
-        guard let node else { return inherited }
-        guard let requirement = choice(node, "auth requirement", as: AuthRequirement.self) else { return inherited }
-        // A spec whose `auth` did not decode has one; that error is reported already.
-        if requirement != .none, settings.auth == nil, !damage.authBroken {
-            sink.error("\(context) uses auth '\(requirement.rawValue)' but the spec has no 'auth' section", at: node)
-        }
-        return requirement
     }
 
     /// The effective retry: the endpoint's own (`none` turns it off), else the spec's for idempotent methods.

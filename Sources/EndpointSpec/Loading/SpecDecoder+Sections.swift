@@ -47,28 +47,6 @@ extension SpecDecoder {
         return valid ? nil : "a host is a DNS name (letters, digits, '-' and '.'), an IPv4 address or a bracketed IPv6 address"
     }
 
-    /// `auth: { header: Authorization, scheme: JWT }` or `auth: { query: api_key }`, optionally with `default:`.
-    /// A scalar (`auth: bearer`) is an error whose note shows the mapping it probably means.
-    func auth(_ node: YAMLNode) -> Auth? {
-        if let text = node.text, node.resolved != .null {
-            let scheme = !text.isEmpty && text.allSatisfy(\.isLetter) ? text.prefix(1).uppercased() + text.dropFirst() : "Bearer"
-            let note = sink.note(
-                "to send the token as 'Authorization: \(scheme) <token>', write: auth: { header: Authorization, scheme: \(scheme) }", at: node)
-            sink.error("expected a mapping for 'auth', found a scalar", at: node, notes: [note])
-            return nil
-        }
-        guard let fields = fields(node, "'auth'", allowed: ["header", "query", "scheme", "default"]) else { return nil }
-        if let query = fields.pair("query") {
-            if fields["header"] != nil { sink.error("auth takes 'header' or 'query', not both", at: query.key) }
-            if let scheme = fields.pair("scheme") { sink.error("'scheme' applies only to a header, not to 'query'", at: scheme.key) }
-        }
-        let placement: Auth.Placement = fields["query"] == nil ? .header : .query
-        let name = optionalString(fields["header"] ?? fields["query"], "the auth \(placement.rawValue) name") ?? "Authorization"
-        let scheme = optionalString(fields["scheme"], "the auth scheme")
-        let requirement = fields["default"].flatMap { choice($0, "auth requirement", as: AuthRequirement.self) } ?? .required
-        return Auth(placement: placement, name: name, scheme: scheme, defaultRequirement: requirement, location: node.location)
-    }
-
     /// `policy: { timeout, rateLimit, maxConcurrentRequests, retry, acceptableContentTypes, dates }`.
     func policy(_ node: YAMLNode) -> Policy {
         let keys = ["timeout", "rateLimit", "maxConcurrentRequests", "retry", "acceptableContentTypes", "dates"]

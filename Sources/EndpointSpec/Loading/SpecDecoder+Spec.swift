@@ -18,7 +18,7 @@ extension SpecDecoder {
         let server = fields["server"].flatMap(self.server)
         let defaults = fields["defaults"].map(self.defaults) ?? Defaults()
         let auth = fields["auth"].flatMap(self.auth)
-        damage.authBroken = fields["auth"] != nil && auth == nil
+        if fields["auth"] != nil, auth == nil { damage.authBroken = true }
         let policy = fields["policy"].map(self.policy) ?? Policy()
         let errors = fields["errors"].map(errorPolicy) ?? ErrorPolicy()
         let settings = EndpointSettings(auth: auth, policy: policy, errors: errors)

@@ -20,6 +20,9 @@ public struct Endpoint: Equatable, Sendable {
     public var errorModel: TypeRef?
     /// Whether the token is sent, resolved against the spec's `auth`.
     public var auth: AuthRequirement
+    /// The named schemes (`auth: { schemes: ... }`) the endpoint may authenticate with, in order, resolved against the
+    /// spec's `auth.default`; empty for a spec with one unnamed scheme or none.
+    public var authSchemes: [String]
     /// The effective timeout: the endpoint's, or else the spec's policy.
     public var timeout: Duration?
     /// The effective retry policy: the endpoint's, or else the spec's for idempotent methods; `nil` is none.
@@ -51,7 +54,7 @@ public struct Endpoint: Equatable, Sendable {
         bodyEncoding: BodyEncoding?, response: ResponseType, errorModel: TypeRef?, auth: AuthRequirement,
         timeout: Duration?, retry: RetryPolicy?, query: [DefaultParameter], headers: [DefaultParameter],
         description: String?, deprecated: Bool, location: SourceLocation, bodyValue: BodyValue? = nil, contentType: String? = nil,
-        accept: [String]? = nil, pagination: Pagination? = nil
+        accept: [String]? = nil, pagination: Pagination? = nil, authSchemes: [String] = []
     ) {
         self.name = name
         self.method = method
@@ -62,6 +65,7 @@ public struct Endpoint: Equatable, Sendable {
         self.response = response
         self.errorModel = errorModel
         self.auth = auth
+        self.authSchemes = authSchemes
         self.timeout = timeout
         self.retry = retry
         self.query = query
