@@ -14,86 +14,291 @@ public protocol HTTPBinClientProtocol: Sendable {
     /// - Parameter search: Words to look for.
     /// - Returns: What httpbin saw of a request without a body.
     func get(search: String?, page: Int, trace: String?) async throws(EndpointError) -> Echo
+    /// `get`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// Echoes the query and headers of a GET request.
+    ///
+    /// `HTTPBinEndpoints.get` builds its request.
+    ///
+    /// - Parameter search: Words to look for.
+    /// - Returns: What httpbin saw of a request without a body.
+    func getWithResponse(search: String?, page: Int, trace: String?) async throws(EndpointError) -> Response<Echo>
     /// Echoes a JSON body.
     ///
     /// `HTTPBinEndpoints.postJSON` builds its request.
     ///
     /// - Returns: What httpbin saw of a request with a body.
     func postJSON(name: String, quantity: Int, tags: [String]) async throws(EndpointError) -> BodyEcho
+    /// `postJSON`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// Echoes a JSON body.
+    ///
+    /// `HTTPBinEndpoints.postJSON` builds its request.
+    ///
+    /// - Returns: What httpbin saw of a request with a body.
+    func postJSONWithResponse(name: String, quantity: Int, tags: [String]) async throws(EndpointError) -> Response<BodyEcho>
     /// Echoes a form body.
     ///
     /// `HTTPBinEndpoints.postForm` builds its request.
     ///
     /// - Returns: What httpbin saw of a request with a body.
     func postForm(name: String, quantity: Int) async throws(EndpointError) -> BodyEcho
+    /// `postForm`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// Echoes a form body.
+    ///
+    /// `HTTPBinEndpoints.postForm` builds its request.
+    ///
+    /// - Returns: What httpbin saw of a request with a body.
+    func postFormWithResponse(name: String, quantity: Int) async throws(EndpointError) -> Response<BodyEcho>
     /// Echoes a multipart body with a file.
     ///
     /// `HTTPBinEndpoints.postMultipart` builds its request.
     ///
     /// - Returns: What httpbin saw of a request with a body.
     func postMultipart(file: Data, caption: String, progress: (@Sendable (TransferProgress) -> Void)?) async throws(EndpointError) -> BodyEcho
+    /// `postMultipart`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// Echoes a multipart body with a file.
+    ///
+    /// `HTTPBinEndpoints.postMultipart` builds its request.
+    ///
+    /// - Returns: What httpbin saw of a request with a body.
+    func postMultipartWithResponse(file: Data, caption: String, progress: (@Sendable (TransferProgress) -> Void)?) async throws(EndpointError) -> Response<BodyEcho>
     /// `HTTPBinEndpoints.put` builds its request.
     ///
     /// - Returns: What httpbin saw of a request with a body.
     func put(name: String, quantity: Int, tags: [String]) async throws(EndpointError) -> BodyEcho
+    /// `put`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// `HTTPBinEndpoints.put` builds its request.
+    ///
+    /// - Returns: What httpbin saw of a request with a body.
+    func putWithResponse(name: String, quantity: Int, tags: [String]) async throws(EndpointError) -> Response<BodyEcho>
     /// `HTTPBinEndpoints.patch` builds its request.
     ///
     /// - Returns: What httpbin saw of a request with a body.
     func patch(name: String) async throws(EndpointError) -> BodyEcho
+    /// `patch`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// `HTTPBinEndpoints.patch` builds its request.
+    ///
+    /// - Returns: What httpbin saw of a request with a body.
+    func patchWithResponse(name: String) async throws(EndpointError) -> Response<BodyEcho>
     /// `HTTPBinEndpoints.delete` builds its request.
     ///
     /// - Returns: What httpbin saw of a request with a body.
     func delete(reason: String) async throws(EndpointError) -> BodyEcho
+    /// `delete`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// `HTTPBinEndpoints.delete` builds its request.
+    ///
+    /// - Returns: What httpbin saw of a request with a body.
+    func deleteWithResponse(reason: String) async throws(EndpointError) -> Response<BodyEcho>
     /// Answers with the given status and no body.
     ///
     /// `HTTPBinEndpoints.status` builds its request.
     @discardableResult
     func status(code: Int) async throws(EndpointError) -> Empty
+    /// `status`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// Answers with the given status and no body.
+    ///
+    /// `HTTPBinEndpoints.status` builds its request.
+    func statusWithResponse(code: Int) async throws(EndpointError) -> Response<Empty>
     /// Answers a POST with the given status and no body.
     ///
     /// `HTTPBinEndpoints.postStatus` builds its request.
     @discardableResult
     func postStatus(code: Int) async throws(EndpointError) -> Empty
+    /// `postStatus`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// Answers a POST with the given status and no body.
+    ///
+    /// `HTTPBinEndpoints.postStatus` builds its request.
+    func postStatusWithResponse(code: Int) async throws(EndpointError) -> Response<Empty>
     /// `HTTPBinEndpoints.headers` builds its request.
     func headers(tag: String) async throws(EndpointError) -> Headers
+    /// `headers`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// `HTTPBinEndpoints.headers` builds its request.
+    func headersWithResponse(tag: String) async throws(EndpointError) -> Response<Headers>
     /// Answers 401 unless the request carries a bearer token.
     ///
     /// `HTTPBinEndpoints.bearer` builds its request.
     func bearer() async throws(EndpointError) -> BearerResult
+    /// `bearer`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// Answers 401 unless the request carries a bearer token.
+    ///
+    /// `HTTPBinEndpoints.bearer` builds its request.
+    func bearerWithResponse() async throws(EndpointError) -> Response<BearerResult>
     /// Answers 401 unless the Authorization header holds the path's user and password.
     ///
     /// `HTTPBinEndpoints.basicAuth` builds its request.
     ///
     /// - Parameter authorization: 'Basic ' and base64 of user:passwd.
     func basicAuth(user: String, passwd: String, authorization: String) async throws(EndpointError) -> BasicAuthResult
+    /// `basicAuth`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// Answers 401 unless the Authorization header holds the path's user and password.
+    ///
+    /// `HTTPBinEndpoints.basicAuth` builds its request.
+    ///
+    /// - Parameter authorization: 'Basic ' and base64 of user:passwd.
+    func basicAuthWithResponse(user: String, passwd: String, authorization: String) async throws(EndpointError) -> Response<BasicAuthResult>
     /// Answers after the given number of seconds (at most 10); gives up after one.
     ///
     /// `HTTPBinEndpoints.delay` builds its request.
     ///
     /// - Returns: What httpbin saw of a request without a body.
     func delay(seconds: Int) async throws(EndpointError) -> Echo
+    /// `delay`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// Answers after the given number of seconds (at most 10); gives up after one.
+    ///
+    /// `HTTPBinEndpoints.delay` builds its request.
+    ///
+    /// - Returns: What httpbin saw of a request without a body.
+    func delayWithResponse(seconds: Int) async throws(EndpointError) -> Response<Echo>
     /// Random bytes (at most 102,400).
     ///
     /// `HTTPBinEndpoints.bytes` builds its request.
     func bytes(count: Int, progress: (@Sendable (TransferProgress) -> Void)?) async throws(EndpointError) -> Data
+    /// `bytes`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// Random bytes (at most 102,400).
+    ///
+    /// `HTTPBinEndpoints.bytes` builds its request.
+    func bytesWithResponse(count: Int, progress: (@Sendable (TransferProgress) -> Void)?) async throws(EndpointError) -> Response<Data>
     /// `HTTPBinEndpoints.uuid` builds its request.
     func uuid() async throws(EndpointError) -> UUIDResult
+    /// `uuid`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// `HTTPBinEndpoints.uuid` builds its request.
+    func uuidWithResponse() async throws(EndpointError) -> Response<UUIDResult>
     /// Sets the query items as response headers and echoes them.
     ///
     /// `HTTPBinEndpoints.responseHeaders` builds its request.
     func responseHeaders(trace: String) async throws(EndpointError) -> [String: String]
+    /// `responseHeaders`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// Sets the query items as response headers and echoes them.
+    ///
+    /// `HTTPBinEndpoints.responseHeaders` builds its request.
+    func responseHeadersWithResponse(trace: String) async throws(EndpointError) -> Response<[String: String]>
     /// Redirects the given number of times, then answers like /get.
     ///
     /// `HTTPBinEndpoints.redirect` builds its request.
     ///
     /// - Returns: What httpbin saw of a request without a body.
     func redirect(times: Int) async throws(EndpointError) -> Echo
+    /// `redirect`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// Redirects the given number of times, then answers like /get.
+    ///
+    /// `HTTPBinEndpoints.redirect` builds its request.
+    ///
+    /// - Returns: What httpbin saw of a request without a body.
+    func redirectWithResponse(times: Int) async throws(EndpointError) -> Response<Echo>
     /// `HTTPBinEndpoints.gzip` builds its request.
     func gzip() async throws(EndpointError) -> GzipEcho
+    /// `gzip`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// `HTTPBinEndpoints.gzip` builds its request.
+    func gzipWithResponse() async throws(EndpointError) -> Response<GzipEcho>
     /// `HTTPBinEndpoints.anything` builds its request.
     func anything(path: String, note: String?) async throws(EndpointError) -> AnythingEcho
+    /// `anything`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// `HTTPBinEndpoints.anything` builds its request.
+    func anythingWithResponse(path: String, note: String?) async throws(EndpointError) -> Response<AnythingEcho>
     /// `HTTPBinEndpoints.cookies` builds its request.
     func cookies(flavour: String, size: String?) async throws(EndpointError) -> Cookies
+    /// `cookies`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// `HTTPBinEndpoints.cookies` builds its request.
+    func cookiesWithResponse(flavour: String, size: String?) async throws(EndpointError) -> Response<Cookies>
+    /// Sets the query items as response headers; the declared ones come back typed.
+    ///
+    /// `HTTPBinEndpoints.records` builds its request.
+    func records(etag: String, totalRecords: String, lastModified: String) async throws(EndpointError) -> [String: String]
+    /// `records`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    /// `declared` holds the headers the spec declares, typed: `eTag`, `totalRecords`, `lastModified`, `location`.
+    ///
+    /// Sets the query items as response headers; the declared ones come back typed.
+    ///
+    /// `HTTPBinEndpoints.records` builds its request.
+    func recordsWithResponse(etag: String, totalRecords: String, lastModified: String) async throws(EndpointError) -> DeclaredResponse<[String: String], HTTPBinEndpoints.RecordsHeaders>
+    /// A HEAD request, which returns the headers it declares.
+    ///
+    /// `HTTPBinEndpoints.probe` builds its request.
+    @discardableResult
+    func probe(etag: String) async throws(EndpointError) -> HTTPBinEndpoints.ProbeHeaders
+    /// `probe`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    /// `declared` holds the headers the spec declares, typed: `eTag`, `contentLength`.
+    ///
+    /// A HEAD request, which returns the headers it declares.
+    ///
+    /// `HTTPBinEndpoints.probe` builds its request.
+    func probeWithResponse(etag: String) async throws(EndpointError) -> DeclaredResponse<Empty, HTTPBinEndpoints.ProbeHeaders>
+    /// Answers 201 Created with no body.
+    ///
+    /// `HTTPBinEndpoints.created` builds its request.
+    @discardableResult
+    func created() async throws(EndpointError) -> Empty
+    /// `created`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// Answers 201 Created with no body.
+    ///
+    /// `HTTPBinEndpoints.created` builds its request.
+    func createdWithResponse() async throws(EndpointError) -> Response<Empty>
+    /// Sends the body wrapped in a 'data' member; httpbin echoes it under 'json', which the response is unwrapped from.
+    ///
+    /// `HTTPBinEndpoints.anythingEnveloped` builds its request.
+    func anythingEnveloped(name: String, quantity: Int, tags: [String]) async throws(EndpointError) -> Item
+    /// `anythingEnveloped`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// Sends the body wrapped in a 'data' member; httpbin echoes it under 'json', which the response is unwrapped from.
+    ///
+    /// `HTTPBinEndpoints.anythingEnveloped` builds its request.
+    func anythingEnvelopedWithResponse(name: String, quantity: Int, tags: [String]) async throws(EndpointError) -> Response<Item>
+    /// Served by the loopback echo server (Tests/Servers/echo_server.py), not httpbin: an error whose message sits under a different key for each kind.
+    ///
+    /// `HTTPBinEndpoints.problem` builds its request.
+    @discardableResult
+    func problem(kind: String) async throws(EndpointError) -> Empty
+    /// `problem`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// Served by the loopback echo server (Tests/Servers/echo_server.py), not httpbin: an error whose message sits under a different key for each kind.
+    ///
+    /// `HTTPBinEndpoints.problem` builds its request.
+    func problemWithResponse(kind: String) async throws(EndpointError) -> Response<Empty>
 }
 
 /// The client's default arguments for calls through the protocol.
@@ -108,6 +313,19 @@ extension HTTPBinClientProtocol {
         try await get(search: search, page: page, trace: trace)
     }
 
+    /// `get`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// Echoes the query and headers of a GET request.
+    ///
+    /// `HTTPBinEndpoints.get` builds its request.
+    ///
+    /// - Parameter search: Words to look for.
+    /// - Returns: What httpbin saw of a request without a body.
+    public func getWithResponse(search: String? = nil, page: Int = 1, trace: String? = nil) async throws(EndpointError) -> Response<Echo> {
+        try await getWithResponse(search: search, page: page, trace: trace)
+    }
+
     /// Echoes a multipart body with a file.
     ///
     /// `HTTPBinEndpoints.postMultipart` builds its request.
@@ -117,6 +335,18 @@ extension HTTPBinClientProtocol {
         try await postMultipart(file: file, caption: caption, progress: progress)
     }
 
+    /// `postMultipart`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// Echoes a multipart body with a file.
+    ///
+    /// `HTTPBinEndpoints.postMultipart` builds its request.
+    ///
+    /// - Returns: What httpbin saw of a request with a body.
+    public func postMultipartWithResponse(file: Data, caption: String, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> Response<BodyEcho> {
+        try await postMultipartWithResponse(file: file, caption: caption, progress: progress)
+    }
+
     /// Random bytes (at most 102,400).
     ///
     /// `HTTPBinEndpoints.bytes` builds its request.
@@ -124,14 +354,40 @@ extension HTTPBinClientProtocol {
         try await bytes(count: count, progress: progress)
     }
 
+    /// `bytes`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// Random bytes (at most 102,400).
+    ///
+    /// `HTTPBinEndpoints.bytes` builds its request.
+    public func bytesWithResponse(count: Int, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> Response<Data> {
+        try await bytesWithResponse(count: count, progress: progress)
+    }
+
     /// `HTTPBinEndpoints.anything` builds its request.
     public func anything(path: String, note: String? = nil) async throws(EndpointError) -> AnythingEcho {
         try await anything(path: path, note: note)
     }
 
+    /// `anything`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// `HTTPBinEndpoints.anything` builds its request.
+    public func anythingWithResponse(path: String, note: String? = nil) async throws(EndpointError) -> Response<AnythingEcho> {
+        try await anythingWithResponse(path: path, note: note)
+    }
+
     /// `HTTPBinEndpoints.cookies` builds its request.
     public func cookies(flavour: String, size: String? = nil) async throws(EndpointError) -> Cookies {
         try await cookies(flavour: flavour, size: size)
+    }
+
+    /// `cookies`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// `HTTPBinEndpoints.cookies` builds its request.
+    public func cookiesWithResponse(flavour: String, size: String? = nil) async throws(EndpointError) -> Response<Cookies> {
+        try await cookiesWithResponse(flavour: flavour, size: size)
     }
 }
 
@@ -180,7 +436,7 @@ public struct HTTPBinClient: HTTPBinClientProtocol {
             ],
             timeout: .seconds(10),
             acceptableContentTypes: ["application/json"],
-            errorMessageField: "message",
+            errorMessageFields: ["message", "error.message", "error", "detail"],
             fallbackErrorMessage: "httpbin refused the request",
             auth: .header(name: "Authorization", prefix: "Bearer"),
             retry: RetryPolicy(attempts: 2, statuses: [502, 503, 504], backoff: .constant(.milliseconds(100))),
@@ -244,6 +500,19 @@ extension HTTPBinClient {
         try await self.client.send(HTTPBinEndpoints.get(search: search, page: page, trace: trace))
     }
 
+    /// `get`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// Echoes the query and headers of a GET request.
+    ///
+    /// `GET /get`
+    ///
+    /// - Parameter search: Words to look for.
+    /// - Returns: What httpbin saw of a request without a body.
+    public func getWithResponse(search: String? = nil, page: Int = 1, trace: String? = nil) async throws(EndpointError) -> Response<Echo> {
+        try await self.client.response(for: HTTPBinEndpoints.get(search: search, page: page, trace: trace))
+    }
+
     /// Echoes a JSON body.
     ///
     /// `POST /post`
@@ -251,6 +520,18 @@ extension HTTPBinClient {
     /// - Returns: What httpbin saw of a request with a body.
     public func postJSON(name: String, quantity: Int, tags: [String]) async throws(EndpointError) -> BodyEcho {
         try await self.client.send(HTTPBinEndpoints.postJSON(name: name, quantity: quantity, tags: tags))
+    }
+
+    /// `postJSON`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// Echoes a JSON body.
+    ///
+    /// `POST /post`
+    ///
+    /// - Returns: What httpbin saw of a request with a body.
+    public func postJSONWithResponse(name: String, quantity: Int, tags: [String]) async throws(EndpointError) -> Response<BodyEcho> {
+        try await self.client.response(for: HTTPBinEndpoints.postJSON(name: name, quantity: quantity, tags: tags))
     }
 
     /// Echoes a form body.
@@ -262,6 +543,18 @@ extension HTTPBinClient {
         try await self.client.send(HTTPBinEndpoints.postForm(name: name, quantity: quantity))
     }
 
+    /// `postForm`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// Echoes a form body.
+    ///
+    /// `POST /post`
+    ///
+    /// - Returns: What httpbin saw of a request with a body.
+    public func postFormWithResponse(name: String, quantity: Int) async throws(EndpointError) -> Response<BodyEcho> {
+        try await self.client.response(for: HTTPBinEndpoints.postForm(name: name, quantity: quantity))
+    }
+
     /// Echoes a multipart body with a file.
     ///
     /// `POST /post`
@@ -271,11 +564,33 @@ extension HTTPBinClient {
         try await self.client.send(HTTPBinEndpoints.postMultipart(file: file, caption: caption), progress: progress)
     }
 
+    /// `postMultipart`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// Echoes a multipart body with a file.
+    ///
+    /// `POST /post`
+    ///
+    /// - Returns: What httpbin saw of a request with a body.
+    public func postMultipartWithResponse(file: Data, caption: String, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> Response<BodyEcho> {
+        try await self.client.response(for: HTTPBinEndpoints.postMultipart(file: file, caption: caption), progress: progress)
+    }
+
     /// `PUT /put`
     ///
     /// - Returns: What httpbin saw of a request with a body.
     public func put(name: String, quantity: Int, tags: [String]) async throws(EndpointError) -> BodyEcho {
         try await self.client.send(HTTPBinEndpoints.put(name: name, quantity: quantity, tags: tags))
+    }
+
+    /// `put`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// `PUT /put`
+    ///
+    /// - Returns: What httpbin saw of a request with a body.
+    public func putWithResponse(name: String, quantity: Int, tags: [String]) async throws(EndpointError) -> Response<BodyEcho> {
+        try await self.client.response(for: HTTPBinEndpoints.put(name: name, quantity: quantity, tags: tags))
     }
 
     /// `PATCH /patch`
@@ -285,11 +600,31 @@ extension HTTPBinClient {
         try await self.client.send(HTTPBinEndpoints.patch(name: name))
     }
 
+    /// `patch`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// `PATCH /patch`
+    ///
+    /// - Returns: What httpbin saw of a request with a body.
+    public func patchWithResponse(name: String) async throws(EndpointError) -> Response<BodyEcho> {
+        try await self.client.response(for: HTTPBinEndpoints.patch(name: name))
+    }
+
     /// `DELETE /delete`
     ///
     /// - Returns: What httpbin saw of a request with a body.
     public func delete(reason: String) async throws(EndpointError) -> BodyEcho {
         try await self.client.send(HTTPBinEndpoints.delete(reason: reason))
+    }
+
+    /// `delete`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// `DELETE /delete`
+    ///
+    /// - Returns: What httpbin saw of a request with a body.
+    public func deleteWithResponse(reason: String) async throws(EndpointError) -> Response<BodyEcho> {
+        try await self.client.response(for: HTTPBinEndpoints.delete(reason: reason))
     }
 
     /// Answers with the given status and no body.
@@ -300,6 +635,16 @@ extension HTTPBinClient {
         try await self.client.send(HTTPBinEndpoints.status(code: code))
     }
 
+    /// `status`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// Answers with the given status and no body.
+    ///
+    /// `GET /status/{code}`
+    public func statusWithResponse(code: Int) async throws(EndpointError) -> Response<Empty> {
+        try await self.client.response(for: HTTPBinEndpoints.status(code: code))
+    }
+
     /// Answers a POST with the given status and no body.
     ///
     /// `POST /status/{code}`
@@ -308,9 +653,27 @@ extension HTTPBinClient {
         try await self.client.send(HTTPBinEndpoints.postStatus(code: code))
     }
 
+    /// `postStatus`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// Answers a POST with the given status and no body.
+    ///
+    /// `POST /status/{code}`
+    public func postStatusWithResponse(code: Int) async throws(EndpointError) -> Response<Empty> {
+        try await self.client.response(for: HTTPBinEndpoints.postStatus(code: code))
+    }
+
     /// `GET /headers`
     public func headers(tag: String) async throws(EndpointError) -> Headers {
         try await self.client.send(HTTPBinEndpoints.headers(tag: tag))
+    }
+
+    /// `headers`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// `GET /headers`
+    public func headersWithResponse(tag: String) async throws(EndpointError) -> Response<Headers> {
+        try await self.client.response(for: HTTPBinEndpoints.headers(tag: tag))
     }
 
     /// Answers 401 unless the request carries a bearer token.
@@ -318,6 +681,16 @@ extension HTTPBinClient {
     /// `GET /bearer`
     public func bearer() async throws(EndpointError) -> BearerResult {
         try await self.client.send(HTTPBinEndpoints.bearer())
+    }
+
+    /// `bearer`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// Answers 401 unless the request carries a bearer token.
+    ///
+    /// `GET /bearer`
+    public func bearerWithResponse() async throws(EndpointError) -> Response<BearerResult> {
+        try await self.client.response(for: HTTPBinEndpoints.bearer())
     }
 
     /// Answers 401 unless the Authorization header holds the path's user and password.
@@ -329,6 +702,18 @@ extension HTTPBinClient {
         try await self.client.send(HTTPBinEndpoints.basicAuth(user: user, passwd: passwd, authorization: authorization))
     }
 
+    /// `basicAuth`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// Answers 401 unless the Authorization header holds the path's user and password.
+    ///
+    /// `GET /basic-auth/{user}/{passwd}`
+    ///
+    /// - Parameter authorization: 'Basic ' and base64 of user:passwd.
+    public func basicAuthWithResponse(user: String, passwd: String, authorization: String) async throws(EndpointError) -> Response<BasicAuthResult> {
+        try await self.client.response(for: HTTPBinEndpoints.basicAuth(user: user, passwd: passwd, authorization: authorization))
+    }
+
     /// Answers after the given number of seconds (at most 10); gives up after one.
     ///
     /// `GET /delay/{seconds}`
@@ -338,6 +723,18 @@ extension HTTPBinClient {
         try await self.client.send(HTTPBinEndpoints.delay(seconds: seconds))
     }
 
+    /// `delay`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// Answers after the given number of seconds (at most 10); gives up after one.
+    ///
+    /// `GET /delay/{seconds}`
+    ///
+    /// - Returns: What httpbin saw of a request without a body.
+    public func delayWithResponse(seconds: Int) async throws(EndpointError) -> Response<Echo> {
+        try await self.client.response(for: HTTPBinEndpoints.delay(seconds: seconds))
+    }
+
     /// Random bytes (at most 102,400).
     ///
     /// `GET /bytes/{count}`
@@ -345,9 +742,27 @@ extension HTTPBinClient {
         try await self.client.send(HTTPBinEndpoints.bytes(count: count), progress: progress)
     }
 
+    /// `bytes`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// Random bytes (at most 102,400).
+    ///
+    /// `GET /bytes/{count}`
+    public func bytesWithResponse(count: Int, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> Response<Data> {
+        try await self.client.response(for: HTTPBinEndpoints.bytes(count: count), progress: progress)
+    }
+
     /// `GET /uuid`
     public func uuid() async throws(EndpointError) -> UUIDResult {
         try await self.client.send(HTTPBinEndpoints.uuid())
+    }
+
+    /// `uuid`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// `GET /uuid`
+    public func uuidWithResponse() async throws(EndpointError) -> Response<UUIDResult> {
+        try await self.client.response(for: HTTPBinEndpoints.uuid())
     }
 
     /// Sets the query items as response headers and echoes them.
@@ -355,6 +770,16 @@ extension HTTPBinClient {
     /// `GET /response-headers`
     public func responseHeaders(trace: String) async throws(EndpointError) -> [String: String] {
         try await self.client.send(HTTPBinEndpoints.responseHeaders(trace: trace))
+    }
+
+    /// `responseHeaders`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// Sets the query items as response headers and echoes them.
+    ///
+    /// `GET /response-headers`
+    public func responseHeadersWithResponse(trace: String) async throws(EndpointError) -> Response<[String: String]> {
+        try await self.client.response(for: HTTPBinEndpoints.responseHeaders(trace: trace))
     }
 
     /// Redirects the given number of times, then answers like /get.
@@ -366,9 +791,29 @@ extension HTTPBinClient {
         try await self.client.send(HTTPBinEndpoints.redirect(times: times))
     }
 
+    /// `redirect`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// Redirects the given number of times, then answers like /get.
+    ///
+    /// `GET /redirect/{times}`
+    ///
+    /// - Returns: What httpbin saw of a request without a body.
+    public func redirectWithResponse(times: Int) async throws(EndpointError) -> Response<Echo> {
+        try await self.client.response(for: HTTPBinEndpoints.redirect(times: times))
+    }
+
     /// `GET /gzip`
     public func gzip() async throws(EndpointError) -> GzipEcho {
         try await self.client.send(HTTPBinEndpoints.gzip())
+    }
+
+    /// `gzip`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// `GET /gzip`
+    public func gzipWithResponse() async throws(EndpointError) -> Response<GzipEcho> {
+        try await self.client.response(for: HTTPBinEndpoints.gzip())
     }
 
     /// `GET /anything/{path}`
@@ -376,8 +821,114 @@ extension HTTPBinClient {
         try await self.client.send(HTTPBinEndpoints.anything(path: path, note: note))
     }
 
+    /// `anything`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// `GET /anything/{path}`
+    public func anythingWithResponse(path: String, note: String? = nil) async throws(EndpointError) -> Response<AnythingEcho> {
+        try await self.client.response(for: HTTPBinEndpoints.anything(path: path, note: note))
+    }
+
     /// `GET /cookies`
     public func cookies(flavour: String, size: String? = nil) async throws(EndpointError) -> Cookies {
         try await self.client.send(HTTPBinEndpoints.cookies(flavour: flavour, size: size))
+    }
+
+    /// `cookies`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// `GET /cookies`
+    public func cookiesWithResponse(flavour: String, size: String? = nil) async throws(EndpointError) -> Response<Cookies> {
+        try await self.client.response(for: HTTPBinEndpoints.cookies(flavour: flavour, size: size))
+    }
+
+    /// Sets the query items as response headers; the declared ones come back typed.
+    ///
+    /// `GET /response-headers`
+    public func records(etag: String, totalRecords: String, lastModified: String) async throws(EndpointError) -> [String: String] {
+        try await self.client.send(HTTPBinEndpoints.records(etag: etag, totalRecords: totalRecords, lastModified: lastModified))
+    }
+
+    /// `records`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    /// `declared` holds the headers the spec declares, typed: `eTag`, `totalRecords`, `lastModified`, `location`.
+    ///
+    /// Sets the query items as response headers; the declared ones come back typed.
+    ///
+    /// `GET /response-headers`
+    public func recordsWithResponse(etag: String, totalRecords: String, lastModified: String) async throws(EndpointError) -> DeclaredResponse<[String: String], HTTPBinEndpoints.RecordsHeaders> {
+        try await self.client.response(for: HTTPBinEndpoints.records(etag: etag, totalRecords: totalRecords, lastModified: lastModified), declaring: HTTPBinEndpoints.RecordsHeaders.self)
+    }
+
+    /// A HEAD request, which returns the headers it declares.
+    ///
+    /// `HEAD /response-headers`
+    @discardableResult
+    public func probe(etag: String) async throws(EndpointError) -> HTTPBinEndpoints.ProbeHeaders {
+        try await self.client.response(for: HTTPBinEndpoints.probe(etag: etag), declaring: HTTPBinEndpoints.ProbeHeaders.self).declared
+    }
+
+    /// `probe`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    /// `declared` holds the headers the spec declares, typed: `eTag`, `contentLength`.
+    ///
+    /// A HEAD request, which returns the headers it declares.
+    ///
+    /// `HEAD /response-headers`
+    public func probeWithResponse(etag: String) async throws(EndpointError) -> DeclaredResponse<Empty, HTTPBinEndpoints.ProbeHeaders> {
+        try await self.client.response(for: HTTPBinEndpoints.probe(etag: etag), declaring: HTTPBinEndpoints.ProbeHeaders.self)
+    }
+
+    /// Answers 201 Created with no body.
+    ///
+    /// `POST /status/201`
+    @discardableResult
+    public func created() async throws(EndpointError) -> Empty {
+        try await self.client.send(HTTPBinEndpoints.created())
+    }
+
+    /// `created`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// Answers 201 Created with no body.
+    ///
+    /// `POST /status/201`
+    public func createdWithResponse() async throws(EndpointError) -> Response<Empty> {
+        try await self.client.response(for: HTTPBinEndpoints.created())
+    }
+
+    /// Sends the body wrapped in a 'data' member; httpbin echoes it under 'json', which the response is unwrapped from.
+    ///
+    /// `POST /anything/enveloped`
+    public func anythingEnveloped(name: String, quantity: Int, tags: [String]) async throws(EndpointError) -> Item {
+        try await self.client.send(HTTPBinEndpoints.anythingEnveloped(name: name, quantity: quantity, tags: tags))
+    }
+
+    /// `anythingEnveloped`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// Sends the body wrapped in a 'data' member; httpbin echoes it under 'json', which the response is unwrapped from.
+    ///
+    /// `POST /anything/enveloped`
+    public func anythingEnvelopedWithResponse(name: String, quantity: Int, tags: [String]) async throws(EndpointError) -> Response<Item> {
+        try await self.client.response(for: HTTPBinEndpoints.anythingEnveloped(name: name, quantity: quantity, tags: tags))
+    }
+
+    /// Served by the loopback echo server (Tests/Servers/echo_server.py), not httpbin: an error whose message sits under a different key for each kind.
+    ///
+    /// `GET /problem/{kind}`
+    @discardableResult
+    public func problem(kind: String) async throws(EndpointError) -> Empty {
+        try await self.client.send(HTTPBinEndpoints.problem(kind: kind))
+    }
+
+    /// `problem`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// Served by the loopback echo server (Tests/Servers/echo_server.py), not httpbin: an error whose message sits under a different key for each kind.
+    ///
+    /// `GET /problem/{kind}`
+    public func problemWithResponse(kind: String) async throws(EndpointError) -> Response<Empty> {
+        try await self.client.response(for: HTTPBinEndpoints.problem(kind: kind))
     }
 }

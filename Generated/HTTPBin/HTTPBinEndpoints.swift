@@ -410,4 +410,162 @@ extension HTTPBinEndpoints {
             nonEmpty: [("flavour", flavour)]
         )
     }
+
+    /// Sets the query items as response headers; the declared ones come back typed.
+    ///
+    /// `GET /response-headers`
+    public static func records(etag: String, totalRecords: String, lastModified: String) -> Request<[String: String]> {
+        Request(
+            method: .get,
+            path: "/response-headers",
+            pathParameters: [:],
+            query: [QueryItem("ETag", etag), QueryItem("Total-Records", totalRecords), QueryItem("Last-Modified", lastModified)],
+            headers: [],
+            body: nil,
+            auth: .none,
+            timeout: nil,
+            retry: nil,
+            secretParameters: [],
+            nonEmpty: [("etag", etag), ("totalRecords", totalRecords), ("lastModified", lastModified)]
+        )
+    }
+
+    /// The response headers `records` declares, read from its response: `declared` of what
+    /// `recordsWithResponse` returns.
+    public struct RecordsHeaders: DeclaredHeaders {
+        /// The `ETag` response header.
+        public var eTag: String
+        /// The `Total-Records` response header.
+        public var totalRecords: Int
+        /// The `Last-Modified` response header, an HTTP date such as `Sun, 06 Nov 1994 08:49:37 GMT`.
+        public var lastModified: Date
+        /// The `Location` response header; `nil` when the response has none or it does not parse.
+        public var location: URL?
+
+        /// Headers with these values, e.g. for a test.
+        public init(eTag: String, totalRecords: Int, lastModified: Date, location: URL?) {
+            self.eTag = eTag
+            self.totalRecords = totalRecords
+            self.lastModified = lastModified
+            self.location = location
+        }
+
+        /// Reads the headers of `response`; a required one that is missing or does not parse throws `.decodingFailed`.
+        public init(from response: Response<some Sendable>) throws(EndpointError) {
+            eTag = try response.header("ETag", as: String.self, in: "HTTPBinEndpoints.RecordsHeaders")
+            totalRecords = try response.header("Total-Records", as: Int.self, in: "HTTPBinEndpoints.RecordsHeaders")
+            lastModified = try response.header("Last-Modified", as: Date.self, in: "HTTPBinEndpoints.RecordsHeaders")
+            location = response.header("Location", as: URL.self)
+        }
+    }
+
+    /// A HEAD request, which returns the headers it declares.
+    ///
+    /// `HEAD /response-headers`
+    public static func probe(etag: String) -> Request<Empty> {
+        Request(
+            method: .head,
+            path: "/response-headers",
+            pathParameters: [:],
+            query: [QueryItem("ETag", etag)],
+            headers: [],
+            body: nil,
+            auth: .none,
+            timeout: nil,
+            retry: nil,
+            secretParameters: [],
+            nonEmpty: [("etag", etag)]
+        )
+    }
+
+    /// The response headers `probe` declares, read from its response: `declared` of what
+    /// `probeWithResponse` returns.
+    public struct ProbeHeaders: DeclaredHeaders {
+        /// The `ETag` response header.
+        public var eTag: String
+        /// The `Content-Length` response header.
+        public var contentLength: Int
+
+        /// Headers with these values, e.g. for a test.
+        public init(eTag: String, contentLength: Int) {
+            self.eTag = eTag
+            self.contentLength = contentLength
+        }
+
+        /// Reads the headers of `response`; a required one that is missing or does not parse throws `.decodingFailed`.
+        public init(from response: Response<some Sendable>) throws(EndpointError) {
+            eTag = try response.header("ETag", as: String.self, in: "HTTPBinEndpoints.ProbeHeaders")
+            contentLength = try response.header("Content-Length", as: Int.self, in: "HTTPBinEndpoints.ProbeHeaders")
+        }
+    }
+
+    /// Answers 201 Created with no body.
+    ///
+    /// `POST /status/201`
+    public static func created() -> Request<Empty> {
+        Request(
+            method: .post,
+            path: "/status/201",
+            pathParameters: [:],
+            query: [],
+            headers: [],
+            body: nil,
+            auth: .none,
+            timeout: nil,
+            retry: nil,
+            secretParameters: []
+        )
+    }
+
+    /// Sends the body wrapped in a 'data' member; httpbin echoes it under 'json', which the response is unwrapped from.
+    ///
+    /// `POST /anything/enveloped`
+    public static func anythingEnveloped(name: String, quantity: Int, tags: [String]) -> Request<Item> {
+        Request(
+            method: .post,
+            path: "/anything/enveloped",
+            pathParameters: [:],
+            query: [],
+            headers: [],
+            body: .json(AnythingEnvelopedBody(name: name, quantity: quantity, tags: tags)).wrapped(in: "data"),
+            auth: .none,
+            timeout: nil,
+            retry: nil,
+            secretParameters: [],
+            nonEmpty: [("name", name)],
+            unwrap: "json.data"
+        )
+    }
+
+    /// The JSON body of `anythingEnveloped`.
+    struct AnythingEnvelopedBody: Encodable, Sendable {
+        var name: String
+        var quantity: Int
+        var tags: [String]
+
+        enum CodingKeys: String, CodingKey {
+            case name = "name"
+            case quantity = "quantity"
+            case tags = "tags"
+        }
+    }
+
+    /// Served by the loopback echo server (Tests/Servers/echo_server.py), not httpbin: an error whose message sits under a different key for each kind.
+    ///
+    /// `GET /problem/{kind}`
+    public static func problem(kind: String) -> Request<Empty> {
+        Request(
+            method: .get,
+            path: "/problem/{kind}",
+            pathParameters: ["kind": kind],
+            query: [],
+            headers: [],
+            body: nil,
+            auth: .none,
+            timeout: nil,
+            retry: nil,
+            secretParameters: [],
+            nonEmpty: [("kind", kind)]
+        )
+    }
 }

@@ -8,44 +8,104 @@ import Foundation
 public struct FakeHTTPBinClient: HTTPBinClientProtocol {
     /// Answers `get`.
     public var getHandler: (@Sendable (String?, Int, String?) async throws -> Echo)?
+    /// Answers `get` with a status and headers too (for `getWithResponse`; `get` uses it when `getHandler` is not set).
+    public var getResponseHandler: (@Sendable (String?, Int, String?) async throws -> Response<Echo>)?
     /// Answers `postJSON`.
     public var postJSONHandler: (@Sendable (String, Int, [String]) async throws -> BodyEcho)?
+    /// Answers `postJSON` with a status and headers too (for `postJSONWithResponse`; `postJSON` uses it when `postJSONHandler` is not set).
+    public var postJSONResponseHandler: (@Sendable (String, Int, [String]) async throws -> Response<BodyEcho>)?
     /// Answers `postForm`.
     public var postFormHandler: (@Sendable (String, Int) async throws -> BodyEcho)?
+    /// Answers `postForm` with a status and headers too (for `postFormWithResponse`; `postForm` uses it when `postFormHandler` is not set).
+    public var postFormResponseHandler: (@Sendable (String, Int) async throws -> Response<BodyEcho>)?
     /// Answers `postMultipart`.
     public var postMultipartHandler: (@Sendable (Data, String) async throws -> BodyEcho)?
+    /// Answers `postMultipart` with a status and headers too (for `postMultipartWithResponse`; `postMultipart` uses it when `postMultipartHandler` is not set).
+    public var postMultipartResponseHandler: (@Sendable (Data, String) async throws -> Response<BodyEcho>)?
     /// Answers `put`.
     public var putHandler: (@Sendable (String, Int, [String]) async throws -> BodyEcho)?
+    /// Answers `put` with a status and headers too (for `putWithResponse`; `put` uses it when `putHandler` is not set).
+    public var putResponseHandler: (@Sendable (String, Int, [String]) async throws -> Response<BodyEcho>)?
     /// Answers `patch`.
     public var patchHandler: (@Sendable (String) async throws -> BodyEcho)?
+    /// Answers `patch` with a status and headers too (for `patchWithResponse`; `patch` uses it when `patchHandler` is not set).
+    public var patchResponseHandler: (@Sendable (String) async throws -> Response<BodyEcho>)?
     /// Answers `delete`.
     public var deleteHandler: (@Sendable (String) async throws -> BodyEcho)?
+    /// Answers `delete` with a status and headers too (for `deleteWithResponse`; `delete` uses it when `deleteHandler` is not set).
+    public var deleteResponseHandler: (@Sendable (String) async throws -> Response<BodyEcho>)?
     /// Answers `status`.
     public var statusHandler: (@Sendable (Int) async throws -> Empty)?
+    /// Answers `status` with a status and headers too (for `statusWithResponse`; `status` uses it when `statusHandler` is not set).
+    public var statusResponseHandler: (@Sendable (Int) async throws -> Response<Empty>)?
     /// Answers `postStatus`.
     public var postStatusHandler: (@Sendable (Int) async throws -> Empty)?
+    /// Answers `postStatus` with a status and headers too (for `postStatusWithResponse`; `postStatus` uses it when `postStatusHandler` is not set).
+    public var postStatusResponseHandler: (@Sendable (Int) async throws -> Response<Empty>)?
     /// Answers `headers`.
     public var headersHandler: (@Sendable (String) async throws -> Headers)?
+    /// Answers `headers` with a status and headers too (for `headersWithResponse`; `headers` uses it when `headersHandler` is not set).
+    public var headersResponseHandler: (@Sendable (String) async throws -> Response<Headers>)?
     /// Answers `bearer`.
     public var bearerHandler: (@Sendable () async throws -> BearerResult)?
+    /// Answers `bearer` with a status and headers too (for `bearerWithResponse`; `bearer` uses it when `bearerHandler` is not set).
+    public var bearerResponseHandler: (@Sendable () async throws -> Response<BearerResult>)?
     /// Answers `basicAuth`.
     public var basicAuthHandler: (@Sendable (String, String, String) async throws -> BasicAuthResult)?
+    /// Answers `basicAuth` with a status and headers too (for `basicAuthWithResponse`; `basicAuth` uses it when `basicAuthHandler` is not set).
+    public var basicAuthResponseHandler: (@Sendable (String, String, String) async throws -> Response<BasicAuthResult>)?
     /// Answers `delay`.
     public var delayHandler: (@Sendable (Int) async throws -> Echo)?
+    /// Answers `delay` with a status and headers too (for `delayWithResponse`; `delay` uses it when `delayHandler` is not set).
+    public var delayResponseHandler: (@Sendable (Int) async throws -> Response<Echo>)?
     /// Answers `bytes`.
     public var bytesHandler: (@Sendable (Int) async throws -> Data)?
+    /// Answers `bytes` with a status and headers too (for `bytesWithResponse`; `bytes` uses it when `bytesHandler` is not set).
+    public var bytesResponseHandler: (@Sendable (Int) async throws -> Response<Data>)?
     /// Answers `uuid`.
     public var uuidHandler: (@Sendable () async throws -> UUIDResult)?
+    /// Answers `uuid` with a status and headers too (for `uuidWithResponse`; `uuid` uses it when `uuidHandler` is not set).
+    public var uuidResponseHandler: (@Sendable () async throws -> Response<UUIDResult>)?
     /// Answers `responseHeaders`.
     public var responseHeadersHandler: (@Sendable (String) async throws -> [String: String])?
+    /// Answers `responseHeaders` with a status and headers too (for `responseHeadersWithResponse`; `responseHeaders` uses it when `responseHeadersHandler` is not set).
+    public var responseHeadersResponseHandler: (@Sendable (String) async throws -> Response<[String: String]>)?
     /// Answers `redirect`.
     public var redirectHandler: (@Sendable (Int) async throws -> Echo)?
+    /// Answers `redirect` with a status and headers too (for `redirectWithResponse`; `redirect` uses it when `redirectHandler` is not set).
+    public var redirectResponseHandler: (@Sendable (Int) async throws -> Response<Echo>)?
     /// Answers `gzip`.
     public var gzipHandler: (@Sendable () async throws -> GzipEcho)?
+    /// Answers `gzip` with a status and headers too (for `gzipWithResponse`; `gzip` uses it when `gzipHandler` is not set).
+    public var gzipResponseHandler: (@Sendable () async throws -> Response<GzipEcho>)?
     /// Answers `anything`.
     public var anythingHandler: (@Sendable (String, String?) async throws -> AnythingEcho)?
+    /// Answers `anything` with a status and headers too (for `anythingWithResponse`; `anything` uses it when `anythingHandler` is not set).
+    public var anythingResponseHandler: (@Sendable (String, String?) async throws -> Response<AnythingEcho>)?
     /// Answers `cookies`.
     public var cookiesHandler: (@Sendable (String, String?) async throws -> Cookies)?
+    /// Answers `cookies` with a status and headers too (for `cookiesWithResponse`; `cookies` uses it when `cookiesHandler` is not set).
+    public var cookiesResponseHandler: (@Sendable (String, String?) async throws -> Response<Cookies>)?
+    /// Answers `records`.
+    public var recordsHandler: (@Sendable (String, String, String) async throws -> [String: String])?
+    /// Answers `records` with a status and headers too (for `recordsWithResponse`; `records` uses it when `recordsHandler` is not set).
+    public var recordsResponseHandler: (@Sendable (String, String, String) async throws -> Response<[String: String]>)?
+    /// Answers `probe`.
+    public var probeHandler: (@Sendable (String) async throws -> HTTPBinEndpoints.ProbeHeaders)?
+    /// Answers `probe` with a status and headers too (for `probeWithResponse`; `probe` uses it when `probeHandler` is not set).
+    public var probeResponseHandler: (@Sendable (String) async throws -> Response<Empty>)?
+    /// Answers `created`.
+    public var createdHandler: (@Sendable () async throws -> Empty)?
+    /// Answers `created` with a status and headers too (for `createdWithResponse`; `created` uses it when `createdHandler` is not set).
+    public var createdResponseHandler: (@Sendable () async throws -> Response<Empty>)?
+    /// Answers `anythingEnveloped`.
+    public var anythingEnvelopedHandler: (@Sendable (String, Int, [String]) async throws -> Item)?
+    /// Answers `anythingEnveloped` with a status and headers too (for `anythingEnvelopedWithResponse`; `anythingEnveloped` uses it when `anythingEnvelopedHandler` is not set).
+    public var anythingEnvelopedResponseHandler: (@Sendable (String, Int, [String]) async throws -> Response<Item>)?
+    /// Answers `problem`.
+    public var problemHandler: (@Sendable (String) async throws -> Empty)?
+    /// Answers `problem` with a status and headers too (for `problemWithResponse`; `problem` uses it when `problemHandler` is not set).
+    public var problemResponseHandler: (@Sendable (String) async throws -> Response<Empty>)?
 
     /// A fake with no handlers; set those the test needs.
     public init() {}
@@ -62,12 +122,42 @@ extension FakeHTTPBinClient {
     /// - Parameter search: Words to look for.
     /// - Returns: What httpbin saw of a request without a body.
     public func get(search: String?, page: Int, trace: String?) async throws(EndpointError) -> Echo {
-        guard let _handler = self.getHandler else { throw .invalidRequest("FakeHTTPBinClient.getHandler is not set") }
+        guard let _handler = self.getHandler else {
+            guard self.getResponseHandler != nil else { throw .invalidRequest("FakeHTTPBinClient.getHandler is not set") }
+            return try await getWithResponse(search: search, page: page, trace: trace).body
+        }
         do {
             return try await _handler(search, page, trace)
         } catch {
             throw EndpointError(error)
         }
+    }
+
+    /// Answered by `getResponseHandler`, else by `getHandler` with status 200 and no headers.
+    ///
+    /// `get`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// Echoes the query and headers of a GET request.
+    ///
+    /// `HTTPBinEndpoints.get` builds its request.
+    ///
+    /// - Parameter search: Words to look for.
+    /// - Returns: What httpbin saw of a request without a body.
+    public func getWithResponse(search: String?, page: Int, trace: String?) async throws(EndpointError) -> Response<Echo> {
+        let _response: Response<Echo>
+        do {
+            if let _handler = self.getResponseHandler {
+                _response = try await _handler(search, page, trace)
+            } else if let _handler = self.getHandler {
+                _response = Response(body: try await _handler(search, page, trace))
+            } else {
+                throw EndpointError.invalidRequest("FakeHTTPBinClient.getResponseHandler and FakeHTTPBinClient.getHandler are not set")
+            }
+        } catch {
+            throw EndpointError(error)
+        }
+        return _response
     }
 
     /// Answered by `postJSONHandler`.
@@ -78,12 +168,41 @@ extension FakeHTTPBinClient {
     ///
     /// - Returns: What httpbin saw of a request with a body.
     public func postJSON(name: String, quantity: Int, tags: [String]) async throws(EndpointError) -> BodyEcho {
-        guard let _handler = self.postJSONHandler else { throw .invalidRequest("FakeHTTPBinClient.postJSONHandler is not set") }
+        guard let _handler = self.postJSONHandler else {
+            guard self.postJSONResponseHandler != nil else { throw .invalidRequest("FakeHTTPBinClient.postJSONHandler is not set") }
+            return try await postJSONWithResponse(name: name, quantity: quantity, tags: tags).body
+        }
         do {
             return try await _handler(name, quantity, tags)
         } catch {
             throw EndpointError(error)
         }
+    }
+
+    /// Answered by `postJSONResponseHandler`, else by `postJSONHandler` with status 200 and no headers.
+    ///
+    /// `postJSON`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// Echoes a JSON body.
+    ///
+    /// `HTTPBinEndpoints.postJSON` builds its request.
+    ///
+    /// - Returns: What httpbin saw of a request with a body.
+    public func postJSONWithResponse(name: String, quantity: Int, tags: [String]) async throws(EndpointError) -> Response<BodyEcho> {
+        let _response: Response<BodyEcho>
+        do {
+            if let _handler = self.postJSONResponseHandler {
+                _response = try await _handler(name, quantity, tags)
+            } else if let _handler = self.postJSONHandler {
+                _response = Response(body: try await _handler(name, quantity, tags))
+            } else {
+                throw EndpointError.invalidRequest("FakeHTTPBinClient.postJSONResponseHandler and FakeHTTPBinClient.postJSONHandler are not set")
+            }
+        } catch {
+            throw EndpointError(error)
+        }
+        return _response
     }
 
     /// Answered by `postFormHandler`.
@@ -94,12 +213,41 @@ extension FakeHTTPBinClient {
     ///
     /// - Returns: What httpbin saw of a request with a body.
     public func postForm(name: String, quantity: Int) async throws(EndpointError) -> BodyEcho {
-        guard let _handler = self.postFormHandler else { throw .invalidRequest("FakeHTTPBinClient.postFormHandler is not set") }
+        guard let _handler = self.postFormHandler else {
+            guard self.postFormResponseHandler != nil else { throw .invalidRequest("FakeHTTPBinClient.postFormHandler is not set") }
+            return try await postFormWithResponse(name: name, quantity: quantity).body
+        }
         do {
             return try await _handler(name, quantity)
         } catch {
             throw EndpointError(error)
         }
+    }
+
+    /// Answered by `postFormResponseHandler`, else by `postFormHandler` with status 200 and no headers.
+    ///
+    /// `postForm`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// Echoes a form body.
+    ///
+    /// `HTTPBinEndpoints.postForm` builds its request.
+    ///
+    /// - Returns: What httpbin saw of a request with a body.
+    public func postFormWithResponse(name: String, quantity: Int) async throws(EndpointError) -> Response<BodyEcho> {
+        let _response: Response<BodyEcho>
+        do {
+            if let _handler = self.postFormResponseHandler {
+                _response = try await _handler(name, quantity)
+            } else if let _handler = self.postFormHandler {
+                _response = Response(body: try await _handler(name, quantity))
+            } else {
+                throw EndpointError.invalidRequest("FakeHTTPBinClient.postFormResponseHandler and FakeHTTPBinClient.postFormHandler are not set")
+            }
+        } catch {
+            throw EndpointError(error)
+        }
+        return _response
     }
 
     /// Answered by `postMultipartHandler`.
@@ -110,12 +258,41 @@ extension FakeHTTPBinClient {
     ///
     /// - Returns: What httpbin saw of a request with a body.
     public func postMultipart(file: Data, caption: String, progress: (@Sendable (TransferProgress) -> Void)?) async throws(EndpointError) -> BodyEcho {
-        guard let _handler = self.postMultipartHandler else { throw .invalidRequest("FakeHTTPBinClient.postMultipartHandler is not set") }
+        guard let _handler = self.postMultipartHandler else {
+            guard self.postMultipartResponseHandler != nil else { throw .invalidRequest("FakeHTTPBinClient.postMultipartHandler is not set") }
+            return try await postMultipartWithResponse(file: file, caption: caption, progress: progress).body
+        }
         do {
             return try await _handler(file, caption)
         } catch {
             throw EndpointError(error)
         }
+    }
+
+    /// Answered by `postMultipartResponseHandler`, else by `postMultipartHandler` with status 200 and no headers.
+    ///
+    /// `postMultipart`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// Echoes a multipart body with a file.
+    ///
+    /// `HTTPBinEndpoints.postMultipart` builds its request.
+    ///
+    /// - Returns: What httpbin saw of a request with a body.
+    public func postMultipartWithResponse(file: Data, caption: String, progress: (@Sendable (TransferProgress) -> Void)?) async throws(EndpointError) -> Response<BodyEcho> {
+        let _response: Response<BodyEcho>
+        do {
+            if let _handler = self.postMultipartResponseHandler {
+                _response = try await _handler(file, caption)
+            } else if let _handler = self.postMultipartHandler {
+                _response = Response(body: try await _handler(file, caption))
+            } else {
+                throw EndpointError.invalidRequest("FakeHTTPBinClient.postMultipartResponseHandler and FakeHTTPBinClient.postMultipartHandler are not set")
+            }
+        } catch {
+            throw EndpointError(error)
+        }
+        return _response
     }
 
     /// Answered by `putHandler`.
@@ -124,12 +301,39 @@ extension FakeHTTPBinClient {
     ///
     /// - Returns: What httpbin saw of a request with a body.
     public func put(name: String, quantity: Int, tags: [String]) async throws(EndpointError) -> BodyEcho {
-        guard let _handler = self.putHandler else { throw .invalidRequest("FakeHTTPBinClient.putHandler is not set") }
+        guard let _handler = self.putHandler else {
+            guard self.putResponseHandler != nil else { throw .invalidRequest("FakeHTTPBinClient.putHandler is not set") }
+            return try await putWithResponse(name: name, quantity: quantity, tags: tags).body
+        }
         do {
             return try await _handler(name, quantity, tags)
         } catch {
             throw EndpointError(error)
         }
+    }
+
+    /// Answered by `putResponseHandler`, else by `putHandler` with status 200 and no headers.
+    ///
+    /// `put`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// `HTTPBinEndpoints.put` builds its request.
+    ///
+    /// - Returns: What httpbin saw of a request with a body.
+    public func putWithResponse(name: String, quantity: Int, tags: [String]) async throws(EndpointError) -> Response<BodyEcho> {
+        let _response: Response<BodyEcho>
+        do {
+            if let _handler = self.putResponseHandler {
+                _response = try await _handler(name, quantity, tags)
+            } else if let _handler = self.putHandler {
+                _response = Response(body: try await _handler(name, quantity, tags))
+            } else {
+                throw EndpointError.invalidRequest("FakeHTTPBinClient.putResponseHandler and FakeHTTPBinClient.putHandler are not set")
+            }
+        } catch {
+            throw EndpointError(error)
+        }
+        return _response
     }
 
     /// Answered by `patchHandler`.
@@ -138,12 +342,39 @@ extension FakeHTTPBinClient {
     ///
     /// - Returns: What httpbin saw of a request with a body.
     public func patch(name: String) async throws(EndpointError) -> BodyEcho {
-        guard let _handler = self.patchHandler else { throw .invalidRequest("FakeHTTPBinClient.patchHandler is not set") }
+        guard let _handler = self.patchHandler else {
+            guard self.patchResponseHandler != nil else { throw .invalidRequest("FakeHTTPBinClient.patchHandler is not set") }
+            return try await patchWithResponse(name: name).body
+        }
         do {
             return try await _handler(name)
         } catch {
             throw EndpointError(error)
         }
+    }
+
+    /// Answered by `patchResponseHandler`, else by `patchHandler` with status 200 and no headers.
+    ///
+    /// `patch`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// `HTTPBinEndpoints.patch` builds its request.
+    ///
+    /// - Returns: What httpbin saw of a request with a body.
+    public func patchWithResponse(name: String) async throws(EndpointError) -> Response<BodyEcho> {
+        let _response: Response<BodyEcho>
+        do {
+            if let _handler = self.patchResponseHandler {
+                _response = try await _handler(name)
+            } else if let _handler = self.patchHandler {
+                _response = Response(body: try await _handler(name))
+            } else {
+                throw EndpointError.invalidRequest("FakeHTTPBinClient.patchResponseHandler and FakeHTTPBinClient.patchHandler are not set")
+            }
+        } catch {
+            throw EndpointError(error)
+        }
+        return _response
     }
 
     /// Answered by `deleteHandler`.
@@ -152,12 +383,39 @@ extension FakeHTTPBinClient {
     ///
     /// - Returns: What httpbin saw of a request with a body.
     public func delete(reason: String) async throws(EndpointError) -> BodyEcho {
-        guard let _handler = self.deleteHandler else { throw .invalidRequest("FakeHTTPBinClient.deleteHandler is not set") }
+        guard let _handler = self.deleteHandler else {
+            guard self.deleteResponseHandler != nil else { throw .invalidRequest("FakeHTTPBinClient.deleteHandler is not set") }
+            return try await deleteWithResponse(reason: reason).body
+        }
         do {
             return try await _handler(reason)
         } catch {
             throw EndpointError(error)
         }
+    }
+
+    /// Answered by `deleteResponseHandler`, else by `deleteHandler` with status 200 and no headers.
+    ///
+    /// `delete`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// `HTTPBinEndpoints.delete` builds its request.
+    ///
+    /// - Returns: What httpbin saw of a request with a body.
+    public func deleteWithResponse(reason: String) async throws(EndpointError) -> Response<BodyEcho> {
+        let _response: Response<BodyEcho>
+        do {
+            if let _handler = self.deleteResponseHandler {
+                _response = try await _handler(reason)
+            } else if let _handler = self.deleteHandler {
+                _response = Response(body: try await _handler(reason))
+            } else {
+                throw EndpointError.invalidRequest("FakeHTTPBinClient.deleteResponseHandler and FakeHTTPBinClient.deleteHandler are not set")
+            }
+        } catch {
+            throw EndpointError(error)
+        }
+        return _response
     }
 
     /// Answered by `statusHandler`.
@@ -167,12 +425,39 @@ extension FakeHTTPBinClient {
     /// `HTTPBinEndpoints.status` builds its request.
     @discardableResult
     public func status(code: Int) async throws(EndpointError) -> Empty {
-        guard let _handler = self.statusHandler else { throw .invalidRequest("FakeHTTPBinClient.statusHandler is not set") }
+        guard let _handler = self.statusHandler else {
+            guard self.statusResponseHandler != nil else { throw .invalidRequest("FakeHTTPBinClient.statusHandler is not set") }
+            return try await statusWithResponse(code: code).body
+        }
         do {
             return try await _handler(code)
         } catch {
             throw EndpointError(error)
         }
+    }
+
+    /// Answered by `statusResponseHandler`, else by `statusHandler` with status 200 and no headers.
+    ///
+    /// `status`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// Answers with the given status and no body.
+    ///
+    /// `HTTPBinEndpoints.status` builds its request.
+    public func statusWithResponse(code: Int) async throws(EndpointError) -> Response<Empty> {
+        let _response: Response<Empty>
+        do {
+            if let _handler = self.statusResponseHandler {
+                _response = try await _handler(code)
+            } else if let _handler = self.statusHandler {
+                _response = Response(body: try await _handler(code))
+            } else {
+                throw EndpointError.invalidRequest("FakeHTTPBinClient.statusResponseHandler and FakeHTTPBinClient.statusHandler are not set")
+            }
+        } catch {
+            throw EndpointError(error)
+        }
+        return _response
     }
 
     /// Answered by `postStatusHandler`.
@@ -182,7 +467,10 @@ extension FakeHTTPBinClient {
     /// `HTTPBinEndpoints.postStatus` builds its request.
     @discardableResult
     public func postStatus(code: Int) async throws(EndpointError) -> Empty {
-        guard let _handler = self.postStatusHandler else { throw .invalidRequest("FakeHTTPBinClient.postStatusHandler is not set") }
+        guard let _handler = self.postStatusHandler else {
+            guard self.postStatusResponseHandler != nil else { throw .invalidRequest("FakeHTTPBinClient.postStatusHandler is not set") }
+            return try await postStatusWithResponse(code: code).body
+        }
         do {
             return try await _handler(code)
         } catch {
@@ -190,16 +478,65 @@ extension FakeHTTPBinClient {
         }
     }
 
+    /// Answered by `postStatusResponseHandler`, else by `postStatusHandler` with status 200 and no headers.
+    ///
+    /// `postStatus`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// Answers a POST with the given status and no body.
+    ///
+    /// `HTTPBinEndpoints.postStatus` builds its request.
+    public func postStatusWithResponse(code: Int) async throws(EndpointError) -> Response<Empty> {
+        let _response: Response<Empty>
+        do {
+            if let _handler = self.postStatusResponseHandler {
+                _response = try await _handler(code)
+            } else if let _handler = self.postStatusHandler {
+                _response = Response(body: try await _handler(code))
+            } else {
+                throw EndpointError.invalidRequest("FakeHTTPBinClient.postStatusResponseHandler and FakeHTTPBinClient.postStatusHandler are not set")
+            }
+        } catch {
+            throw EndpointError(error)
+        }
+        return _response
+    }
+
     /// Answered by `headersHandler`.
     ///
     /// `HTTPBinEndpoints.headers` builds its request.
     public func headers(tag: String) async throws(EndpointError) -> Headers {
-        guard let _handler = self.headersHandler else { throw .invalidRequest("FakeHTTPBinClient.headersHandler is not set") }
+        guard let _handler = self.headersHandler else {
+            guard self.headersResponseHandler != nil else { throw .invalidRequest("FakeHTTPBinClient.headersHandler is not set") }
+            return try await headersWithResponse(tag: tag).body
+        }
         do {
             return try await _handler(tag)
         } catch {
             throw EndpointError(error)
         }
+    }
+
+    /// Answered by `headersResponseHandler`, else by `headersHandler` with status 200 and no headers.
+    ///
+    /// `headers`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// `HTTPBinEndpoints.headers` builds its request.
+    public func headersWithResponse(tag: String) async throws(EndpointError) -> Response<Headers> {
+        let _response: Response<Headers>
+        do {
+            if let _handler = self.headersResponseHandler {
+                _response = try await _handler(tag)
+            } else if let _handler = self.headersHandler {
+                _response = Response(body: try await _handler(tag))
+            } else {
+                throw EndpointError.invalidRequest("FakeHTTPBinClient.headersResponseHandler and FakeHTTPBinClient.headersHandler are not set")
+            }
+        } catch {
+            throw EndpointError(error)
+        }
+        return _response
     }
 
     /// Answered by `bearerHandler`.
@@ -208,12 +545,39 @@ extension FakeHTTPBinClient {
     ///
     /// `HTTPBinEndpoints.bearer` builds its request.
     public func bearer() async throws(EndpointError) -> BearerResult {
-        guard let _handler = self.bearerHandler else { throw .invalidRequest("FakeHTTPBinClient.bearerHandler is not set") }
+        guard let _handler = self.bearerHandler else {
+            guard self.bearerResponseHandler != nil else { throw .invalidRequest("FakeHTTPBinClient.bearerHandler is not set") }
+            return try await bearerWithResponse().body
+        }
         do {
             return try await _handler()
         } catch {
             throw EndpointError(error)
         }
+    }
+
+    /// Answered by `bearerResponseHandler`, else by `bearerHandler` with status 200 and no headers.
+    ///
+    /// `bearer`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// Answers 401 unless the request carries a bearer token.
+    ///
+    /// `HTTPBinEndpoints.bearer` builds its request.
+    public func bearerWithResponse() async throws(EndpointError) -> Response<BearerResult> {
+        let _response: Response<BearerResult>
+        do {
+            if let _handler = self.bearerResponseHandler {
+                _response = try await _handler()
+            } else if let _handler = self.bearerHandler {
+                _response = Response(body: try await _handler())
+            } else {
+                throw EndpointError.invalidRequest("FakeHTTPBinClient.bearerResponseHandler and FakeHTTPBinClient.bearerHandler are not set")
+            }
+        } catch {
+            throw EndpointError(error)
+        }
+        return _response
     }
 
     /// Answered by `basicAuthHandler`.
@@ -224,12 +588,41 @@ extension FakeHTTPBinClient {
     ///
     /// - Parameter authorization: 'Basic ' and base64 of user:passwd.
     public func basicAuth(user: String, passwd: String, authorization: String) async throws(EndpointError) -> BasicAuthResult {
-        guard let _handler = self.basicAuthHandler else { throw .invalidRequest("FakeHTTPBinClient.basicAuthHandler is not set") }
+        guard let _handler = self.basicAuthHandler else {
+            guard self.basicAuthResponseHandler != nil else { throw .invalidRequest("FakeHTTPBinClient.basicAuthHandler is not set") }
+            return try await basicAuthWithResponse(user: user, passwd: passwd, authorization: authorization).body
+        }
         do {
             return try await _handler(user, passwd, authorization)
         } catch {
             throw EndpointError(error)
         }
+    }
+
+    /// Answered by `basicAuthResponseHandler`, else by `basicAuthHandler` with status 200 and no headers.
+    ///
+    /// `basicAuth`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// Answers 401 unless the Authorization header holds the path's user and password.
+    ///
+    /// `HTTPBinEndpoints.basicAuth` builds its request.
+    ///
+    /// - Parameter authorization: 'Basic ' and base64 of user:passwd.
+    public func basicAuthWithResponse(user: String, passwd: String, authorization: String) async throws(EndpointError) -> Response<BasicAuthResult> {
+        let _response: Response<BasicAuthResult>
+        do {
+            if let _handler = self.basicAuthResponseHandler {
+                _response = try await _handler(user, passwd, authorization)
+            } else if let _handler = self.basicAuthHandler {
+                _response = Response(body: try await _handler(user, passwd, authorization))
+            } else {
+                throw EndpointError.invalidRequest("FakeHTTPBinClient.basicAuthResponseHandler and FakeHTTPBinClient.basicAuthHandler are not set")
+            }
+        } catch {
+            throw EndpointError(error)
+        }
+        return _response
     }
 
     /// Answered by `delayHandler`.
@@ -240,12 +633,41 @@ extension FakeHTTPBinClient {
     ///
     /// - Returns: What httpbin saw of a request without a body.
     public func delay(seconds: Int) async throws(EndpointError) -> Echo {
-        guard let _handler = self.delayHandler else { throw .invalidRequest("FakeHTTPBinClient.delayHandler is not set") }
+        guard let _handler = self.delayHandler else {
+            guard self.delayResponseHandler != nil else { throw .invalidRequest("FakeHTTPBinClient.delayHandler is not set") }
+            return try await delayWithResponse(seconds: seconds).body
+        }
         do {
             return try await _handler(seconds)
         } catch {
             throw EndpointError(error)
         }
+    }
+
+    /// Answered by `delayResponseHandler`, else by `delayHandler` with status 200 and no headers.
+    ///
+    /// `delay`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// Answers after the given number of seconds (at most 10); gives up after one.
+    ///
+    /// `HTTPBinEndpoints.delay` builds its request.
+    ///
+    /// - Returns: What httpbin saw of a request without a body.
+    public func delayWithResponse(seconds: Int) async throws(EndpointError) -> Response<Echo> {
+        let _response: Response<Echo>
+        do {
+            if let _handler = self.delayResponseHandler {
+                _response = try await _handler(seconds)
+            } else if let _handler = self.delayHandler {
+                _response = Response(body: try await _handler(seconds))
+            } else {
+                throw EndpointError.invalidRequest("FakeHTTPBinClient.delayResponseHandler and FakeHTTPBinClient.delayHandler are not set")
+            }
+        } catch {
+            throw EndpointError(error)
+        }
+        return _response
     }
 
     /// Answered by `bytesHandler`.
@@ -254,7 +676,10 @@ extension FakeHTTPBinClient {
     ///
     /// `HTTPBinEndpoints.bytes` builds its request.
     public func bytes(count: Int, progress: (@Sendable (TransferProgress) -> Void)?) async throws(EndpointError) -> Data {
-        guard let _handler = self.bytesHandler else { throw .invalidRequest("FakeHTTPBinClient.bytesHandler is not set") }
+        guard let _handler = self.bytesHandler else {
+            guard self.bytesResponseHandler != nil else { throw .invalidRequest("FakeHTTPBinClient.bytesHandler is not set") }
+            return try await bytesWithResponse(count: count, progress: progress).body
+        }
         do {
             return try await _handler(count)
         } catch {
@@ -262,16 +687,65 @@ extension FakeHTTPBinClient {
         }
     }
 
+    /// Answered by `bytesResponseHandler`, else by `bytesHandler` with status 200 and no headers.
+    ///
+    /// `bytes`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// Random bytes (at most 102,400).
+    ///
+    /// `HTTPBinEndpoints.bytes` builds its request.
+    public func bytesWithResponse(count: Int, progress: (@Sendable (TransferProgress) -> Void)?) async throws(EndpointError) -> Response<Data> {
+        let _response: Response<Data>
+        do {
+            if let _handler = self.bytesResponseHandler {
+                _response = try await _handler(count)
+            } else if let _handler = self.bytesHandler {
+                _response = Response(body: try await _handler(count))
+            } else {
+                throw EndpointError.invalidRequest("FakeHTTPBinClient.bytesResponseHandler and FakeHTTPBinClient.bytesHandler are not set")
+            }
+        } catch {
+            throw EndpointError(error)
+        }
+        return _response
+    }
+
     /// Answered by `uuidHandler`.
     ///
     /// `HTTPBinEndpoints.uuid` builds its request.
     public func uuid() async throws(EndpointError) -> UUIDResult {
-        guard let _handler = self.uuidHandler else { throw .invalidRequest("FakeHTTPBinClient.uuidHandler is not set") }
+        guard let _handler = self.uuidHandler else {
+            guard self.uuidResponseHandler != nil else { throw .invalidRequest("FakeHTTPBinClient.uuidHandler is not set") }
+            return try await uuidWithResponse().body
+        }
         do {
             return try await _handler()
         } catch {
             throw EndpointError(error)
         }
+    }
+
+    /// Answered by `uuidResponseHandler`, else by `uuidHandler` with status 200 and no headers.
+    ///
+    /// `uuid`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// `HTTPBinEndpoints.uuid` builds its request.
+    public func uuidWithResponse() async throws(EndpointError) -> Response<UUIDResult> {
+        let _response: Response<UUIDResult>
+        do {
+            if let _handler = self.uuidResponseHandler {
+                _response = try await _handler()
+            } else if let _handler = self.uuidHandler {
+                _response = Response(body: try await _handler())
+            } else {
+                throw EndpointError.invalidRequest("FakeHTTPBinClient.uuidResponseHandler and FakeHTTPBinClient.uuidHandler are not set")
+            }
+        } catch {
+            throw EndpointError(error)
+        }
+        return _response
     }
 
     /// Answered by `responseHeadersHandler`.
@@ -280,12 +754,39 @@ extension FakeHTTPBinClient {
     ///
     /// `HTTPBinEndpoints.responseHeaders` builds its request.
     public func responseHeaders(trace: String) async throws(EndpointError) -> [String: String] {
-        guard let _handler = self.responseHeadersHandler else { throw .invalidRequest("FakeHTTPBinClient.responseHeadersHandler is not set") }
+        guard let _handler = self.responseHeadersHandler else {
+            guard self.responseHeadersResponseHandler != nil else { throw .invalidRequest("FakeHTTPBinClient.responseHeadersHandler is not set") }
+            return try await responseHeadersWithResponse(trace: trace).body
+        }
         do {
             return try await _handler(trace)
         } catch {
             throw EndpointError(error)
         }
+    }
+
+    /// Answered by `responseHeadersResponseHandler`, else by `responseHeadersHandler` with status 200 and no headers.
+    ///
+    /// `responseHeaders`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// Sets the query items as response headers and echoes them.
+    ///
+    /// `HTTPBinEndpoints.responseHeaders` builds its request.
+    public func responseHeadersWithResponse(trace: String) async throws(EndpointError) -> Response<[String: String]> {
+        let _response: Response<[String: String]>
+        do {
+            if let _handler = self.responseHeadersResponseHandler {
+                _response = try await _handler(trace)
+            } else if let _handler = self.responseHeadersHandler {
+                _response = Response(body: try await _handler(trace))
+            } else {
+                throw EndpointError.invalidRequest("FakeHTTPBinClient.responseHeadersResponseHandler and FakeHTTPBinClient.responseHeadersHandler are not set")
+            }
+        } catch {
+            throw EndpointError(error)
+        }
+        return _response
     }
 
     /// Answered by `redirectHandler`.
@@ -296,7 +797,10 @@ extension FakeHTTPBinClient {
     ///
     /// - Returns: What httpbin saw of a request without a body.
     public func redirect(times: Int) async throws(EndpointError) -> Echo {
-        guard let _handler = self.redirectHandler else { throw .invalidRequest("FakeHTTPBinClient.redirectHandler is not set") }
+        guard let _handler = self.redirectHandler else {
+            guard self.redirectResponseHandler != nil else { throw .invalidRequest("FakeHTTPBinClient.redirectHandler is not set") }
+            return try await redirectWithResponse(times: times).body
+        }
         do {
             return try await _handler(times)
         } catch {
@@ -304,11 +808,40 @@ extension FakeHTTPBinClient {
         }
     }
 
+    /// Answered by `redirectResponseHandler`, else by `redirectHandler` with status 200 and no headers.
+    ///
+    /// `redirect`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// Redirects the given number of times, then answers like /get.
+    ///
+    /// `HTTPBinEndpoints.redirect` builds its request.
+    ///
+    /// - Returns: What httpbin saw of a request without a body.
+    public func redirectWithResponse(times: Int) async throws(EndpointError) -> Response<Echo> {
+        let _response: Response<Echo>
+        do {
+            if let _handler = self.redirectResponseHandler {
+                _response = try await _handler(times)
+            } else if let _handler = self.redirectHandler {
+                _response = Response(body: try await _handler(times))
+            } else {
+                throw EndpointError.invalidRequest("FakeHTTPBinClient.redirectResponseHandler and FakeHTTPBinClient.redirectHandler are not set")
+            }
+        } catch {
+            throw EndpointError(error)
+        }
+        return _response
+    }
+
     /// Answered by `gzipHandler`.
     ///
     /// `HTTPBinEndpoints.gzip` builds its request.
     public func gzip() async throws(EndpointError) -> GzipEcho {
-        guard let _handler = self.gzipHandler else { throw .invalidRequest("FakeHTTPBinClient.gzipHandler is not set") }
+        guard let _handler = self.gzipHandler else {
+            guard self.gzipResponseHandler != nil else { throw .invalidRequest("FakeHTTPBinClient.gzipHandler is not set") }
+            return try await gzipWithResponse().body
+        }
         do {
             return try await _handler()
         } catch {
@@ -316,11 +849,36 @@ extension FakeHTTPBinClient {
         }
     }
 
+    /// Answered by `gzipResponseHandler`, else by `gzipHandler` with status 200 and no headers.
+    ///
+    /// `gzip`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// `HTTPBinEndpoints.gzip` builds its request.
+    public func gzipWithResponse() async throws(EndpointError) -> Response<GzipEcho> {
+        let _response: Response<GzipEcho>
+        do {
+            if let _handler = self.gzipResponseHandler {
+                _response = try await _handler()
+            } else if let _handler = self.gzipHandler {
+                _response = Response(body: try await _handler())
+            } else {
+                throw EndpointError.invalidRequest("FakeHTTPBinClient.gzipResponseHandler and FakeHTTPBinClient.gzipHandler are not set")
+            }
+        } catch {
+            throw EndpointError(error)
+        }
+        return _response
+    }
+
     /// Answered by `anythingHandler`.
     ///
     /// `HTTPBinEndpoints.anything` builds its request.
     public func anything(path: String, note: String?) async throws(EndpointError) -> AnythingEcho {
-        guard let _handler = self.anythingHandler else { throw .invalidRequest("FakeHTTPBinClient.anythingHandler is not set") }
+        guard let _handler = self.anythingHandler else {
+            guard self.anythingResponseHandler != nil else { throw .invalidRequest("FakeHTTPBinClient.anythingHandler is not set") }
+            return try await anythingWithResponse(path: path, note: note).body
+        }
         do {
             return try await _handler(path, note)
         } catch {
@@ -328,15 +886,270 @@ extension FakeHTTPBinClient {
         }
     }
 
+    /// Answered by `anythingResponseHandler`, else by `anythingHandler` with status 200 and no headers.
+    ///
+    /// `anything`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// `HTTPBinEndpoints.anything` builds its request.
+    public func anythingWithResponse(path: String, note: String?) async throws(EndpointError) -> Response<AnythingEcho> {
+        let _response: Response<AnythingEcho>
+        do {
+            if let _handler = self.anythingResponseHandler {
+                _response = try await _handler(path, note)
+            } else if let _handler = self.anythingHandler {
+                _response = Response(body: try await _handler(path, note))
+            } else {
+                throw EndpointError.invalidRequest("FakeHTTPBinClient.anythingResponseHandler and FakeHTTPBinClient.anythingHandler are not set")
+            }
+        } catch {
+            throw EndpointError(error)
+        }
+        return _response
+    }
+
     /// Answered by `cookiesHandler`.
     ///
     /// `HTTPBinEndpoints.cookies` builds its request.
     public func cookies(flavour: String, size: String?) async throws(EndpointError) -> Cookies {
-        guard let _handler = self.cookiesHandler else { throw .invalidRequest("FakeHTTPBinClient.cookiesHandler is not set") }
+        guard let _handler = self.cookiesHandler else {
+            guard self.cookiesResponseHandler != nil else { throw .invalidRequest("FakeHTTPBinClient.cookiesHandler is not set") }
+            return try await cookiesWithResponse(flavour: flavour, size: size).body
+        }
         do {
             return try await _handler(flavour, size)
         } catch {
             throw EndpointError(error)
         }
+    }
+
+    /// Answered by `cookiesResponseHandler`, else by `cookiesHandler` with status 200 and no headers.
+    ///
+    /// `cookies`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// `HTTPBinEndpoints.cookies` builds its request.
+    public func cookiesWithResponse(flavour: String, size: String?) async throws(EndpointError) -> Response<Cookies> {
+        let _response: Response<Cookies>
+        do {
+            if let _handler = self.cookiesResponseHandler {
+                _response = try await _handler(flavour, size)
+            } else if let _handler = self.cookiesHandler {
+                _response = Response(body: try await _handler(flavour, size))
+            } else {
+                throw EndpointError.invalidRequest("FakeHTTPBinClient.cookiesResponseHandler and FakeHTTPBinClient.cookiesHandler are not set")
+            }
+        } catch {
+            throw EndpointError(error)
+        }
+        return _response
+    }
+
+    /// Answered by `recordsHandler`.
+    ///
+    /// Sets the query items as response headers; the declared ones come back typed.
+    ///
+    /// `HTTPBinEndpoints.records` builds its request.
+    public func records(etag: String, totalRecords: String, lastModified: String) async throws(EndpointError) -> [String: String] {
+        guard let _handler = self.recordsHandler else {
+            guard self.recordsResponseHandler != nil else { throw .invalidRequest("FakeHTTPBinClient.recordsHandler is not set") }
+            return try await recordsWithResponse(etag: etag, totalRecords: totalRecords, lastModified: lastModified).body
+        }
+        do {
+            return try await _handler(etag, totalRecords, lastModified)
+        } catch {
+            throw EndpointError(error)
+        }
+    }
+
+    /// Answered by `recordsResponseHandler`, else by `recordsHandler` with status 200 and no headers.
+    ///
+    /// `records`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    /// `declared` holds the headers the spec declares, typed: `eTag`, `totalRecords`, `lastModified`, `location`.
+    ///
+    /// Sets the query items as response headers; the declared ones come back typed.
+    ///
+    /// `HTTPBinEndpoints.records` builds its request.
+    public func recordsWithResponse(etag: String, totalRecords: String, lastModified: String) async throws(EndpointError) -> DeclaredResponse<[String: String], HTTPBinEndpoints.RecordsHeaders> {
+        let _response: Response<[String: String]>
+        do {
+            if let _handler = self.recordsResponseHandler {
+                _response = try await _handler(etag, totalRecords, lastModified)
+            } else if let _handler = self.recordsHandler {
+                _response = Response(body: try await _handler(etag, totalRecords, lastModified))
+            } else {
+                throw EndpointError.invalidRequest("FakeHTTPBinClient.recordsResponseHandler and FakeHTTPBinClient.recordsHandler are not set")
+            }
+        } catch {
+            throw EndpointError(error)
+        }
+        return try DeclaredResponse(_response)
+    }
+
+    /// Answered by `probeHandler`.
+    ///
+    /// A HEAD request, which returns the headers it declares.
+    ///
+    /// `HTTPBinEndpoints.probe` builds its request.
+    @discardableResult
+    public func probe(etag: String) async throws(EndpointError) -> HTTPBinEndpoints.ProbeHeaders {
+        guard let _handler = self.probeHandler else {
+            guard self.probeResponseHandler != nil else { throw .invalidRequest("FakeHTTPBinClient.probeHandler is not set") }
+            return try await probeWithResponse(etag: etag).declared
+        }
+        do {
+            return try await _handler(etag)
+        } catch {
+            throw EndpointError(error)
+        }
+    }
+
+    /// Answered by `probeResponseHandler`.
+    ///
+    /// `probe`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    /// `declared` holds the headers the spec declares, typed: `eTag`, `contentLength`.
+    ///
+    /// A HEAD request, which returns the headers it declares.
+    ///
+    /// `HTTPBinEndpoints.probe` builds its request.
+    public func probeWithResponse(etag: String) async throws(EndpointError) -> DeclaredResponse<Empty, HTTPBinEndpoints.ProbeHeaders> {
+        let _response: Response<Empty>
+        do {
+            if let _handler = self.probeResponseHandler {
+                _response = try await _handler(etag)
+            } else {
+                throw EndpointError.invalidRequest("FakeHTTPBinClient.probeResponseHandler is not set")
+            }
+        } catch {
+            throw EndpointError(error)
+        }
+        return try DeclaredResponse(_response)
+    }
+
+    /// Answered by `createdHandler`.
+    ///
+    /// Answers 201 Created with no body.
+    ///
+    /// `HTTPBinEndpoints.created` builds its request.
+    @discardableResult
+    public func created() async throws(EndpointError) -> Empty {
+        guard let _handler = self.createdHandler else {
+            guard self.createdResponseHandler != nil else { throw .invalidRequest("FakeHTTPBinClient.createdHandler is not set") }
+            return try await createdWithResponse().body
+        }
+        do {
+            return try await _handler()
+        } catch {
+            throw EndpointError(error)
+        }
+    }
+
+    /// Answered by `createdResponseHandler`, else by `createdHandler` with status 200 and no headers.
+    ///
+    /// `created`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// Answers 201 Created with no body.
+    ///
+    /// `HTTPBinEndpoints.created` builds its request.
+    public func createdWithResponse() async throws(EndpointError) -> Response<Empty> {
+        let _response: Response<Empty>
+        do {
+            if let _handler = self.createdResponseHandler {
+                _response = try await _handler()
+            } else if let _handler = self.createdHandler {
+                _response = Response(body: try await _handler())
+            } else {
+                throw EndpointError.invalidRequest("FakeHTTPBinClient.createdResponseHandler and FakeHTTPBinClient.createdHandler are not set")
+            }
+        } catch {
+            throw EndpointError(error)
+        }
+        return _response
+    }
+
+    /// Answered by `anythingEnvelopedHandler`.
+    ///
+    /// Sends the body wrapped in a 'data' member; httpbin echoes it under 'json', which the response is unwrapped from.
+    ///
+    /// `HTTPBinEndpoints.anythingEnveloped` builds its request.
+    public func anythingEnveloped(name: String, quantity: Int, tags: [String]) async throws(EndpointError) -> Item {
+        guard let _handler = self.anythingEnvelopedHandler else {
+            guard self.anythingEnvelopedResponseHandler != nil else { throw .invalidRequest("FakeHTTPBinClient.anythingEnvelopedHandler is not set") }
+            return try await anythingEnvelopedWithResponse(name: name, quantity: quantity, tags: tags).body
+        }
+        do {
+            return try await _handler(name, quantity, tags)
+        } catch {
+            throw EndpointError(error)
+        }
+    }
+
+    /// Answered by `anythingEnvelopedResponseHandler`, else by `anythingEnvelopedHandler` with status 200 and no headers.
+    ///
+    /// `anythingEnveloped`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// Sends the body wrapped in a 'data' member; httpbin echoes it under 'json', which the response is unwrapped from.
+    ///
+    /// `HTTPBinEndpoints.anythingEnveloped` builds its request.
+    public func anythingEnvelopedWithResponse(name: String, quantity: Int, tags: [String]) async throws(EndpointError) -> Response<Item> {
+        let _response: Response<Item>
+        do {
+            if let _handler = self.anythingEnvelopedResponseHandler {
+                _response = try await _handler(name, quantity, tags)
+            } else if let _handler = self.anythingEnvelopedHandler {
+                _response = Response(body: try await _handler(name, quantity, tags))
+            } else {
+                throw EndpointError.invalidRequest("FakeHTTPBinClient.anythingEnvelopedResponseHandler and FakeHTTPBinClient.anythingEnvelopedHandler are not set")
+            }
+        } catch {
+            throw EndpointError(error)
+        }
+        return _response
+    }
+
+    /// Answered by `problemHandler`.
+    ///
+    /// Served by the loopback echo server (Tests/Servers/echo_server.py), not httpbin: an error whose message sits under a different key for each kind.
+    ///
+    /// `HTTPBinEndpoints.problem` builds its request.
+    @discardableResult
+    public func problem(kind: String) async throws(EndpointError) -> Empty {
+        guard let _handler = self.problemHandler else {
+            guard self.problemResponseHandler != nil else { throw .invalidRequest("FakeHTTPBinClient.problemHandler is not set") }
+            return try await problemWithResponse(kind: kind).body
+        }
+        do {
+            return try await _handler(kind)
+        } catch {
+            throw EndpointError(error)
+        }
+    }
+
+    /// Answered by `problemResponseHandler`, else by `problemHandler` with status 200 and no headers.
+    ///
+    /// `problem`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// Served by the loopback echo server (Tests/Servers/echo_server.py), not httpbin: an error whose message sits under a different key for each kind.
+    ///
+    /// `HTTPBinEndpoints.problem` builds its request.
+    public func problemWithResponse(kind: String) async throws(EndpointError) -> Response<Empty> {
+        let _response: Response<Empty>
+        do {
+            if let _handler = self.problemResponseHandler {
+                _response = try await _handler(kind)
+            } else if let _handler = self.problemHandler {
+                _response = Response(body: try await _handler(kind))
+            } else {
+                throw EndpointError.invalidRequest("FakeHTTPBinClient.problemResponseHandler and FakeHTTPBinClient.problemHandler are not set")
+            }
+        } catch {
+            throw EndpointError(error)
+        }
+        return _response
     }
 }

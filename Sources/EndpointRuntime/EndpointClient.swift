@@ -58,6 +58,18 @@ public final class EndpointClient: Sendable {
 
     /// Sends `request` and returns its decoded response; progress of the upload and download goes to `progress`.
     public func send<R>(_ request: Request<R>, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> R {
+        try await response(for: request, progress: progress).body
+    }
+
+    /// Sends `request` and returns its decoded body with the response's status and headers.
+    public func response<R>(for request: Request<R>, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> Response<R> {
+        try await send(request, progress: progress) { response throws(EndpointError) in response }
+    }
+
+    /// Sends `request`, decodes its body and gives the response to `finish`, whose failure is reported like a decoding one.
+    func send<R, T>(
+        _ request: Request<R>, progress: (@Sendable (TransferProgress) -> Void)?, finish: (Response<R>) throws(EndpointError) -> T
+    ) async throws(EndpointError) -> T {
         let start = ContinuousClock.now
         let urlRequest: URLRequest
         do throws(EndpointError) {
@@ -74,7 +86,8 @@ public final class EndpointClient: Sendable {
             secretParameters: request.secretParameters, progress: progress)
         let response = try await exchange(pipelineRequest, acceptable: request.acceptableStatus, since: start)
         do throws(EndpointError) {
-            return try decoder.decode(R.self, from: response)
+            let body = try decoder.decode(R.self, from: response, unwrapping: request.unwrap)
+            return try finish(Response(body: body, statusCode: response.statusCode, headers: response.allHeaders))
         } catch {
             report(error, urlRequest, response, since: start, secrets: request.secretParameters)
             throw error

@@ -19,8 +19,9 @@ struct ResponseDecoder: Sendable {
         throw .unacceptableStatus(statusCode: response.statusCode, message: serverMessage(in: response.data), body: response.data)
     }
 
-    /// The body as `R`: `Empty` ignores it, `Data` and `String` take it raw, anything else is decoded from JSON.
-    func decode<R: Decodable>(_ type: R.Type, from response: HTTPResponse) throws(EndpointError) -> R {
+    /// The body as `R`: `Empty` ignores it, `Data` and `String` take it raw, anything else is decoded from JSON (from
+    /// its member at the key or dotted path `unwrap`, when given).
+    func decode<R: Decodable>(_ type: R.Type, from response: HTTPResponse, unwrapping unwrap: String? = nil) throws(EndpointError) -> R {
         // Types are compared first: the two casts failing for every decoded response cost more than the content-type check.
         if R.self == Empty.self, let empty = Empty() as? R { return empty }
         if R.self == Data.self, let data = response.data as? R { return data }
@@ -32,7 +33,8 @@ struct ResponseDecoder: Sendable {
         }
         try checkContentType(response)
         do {
-            return try decoder.decode(R.self, from: response.data)
+            guard let unwrap else { return try decoder.decode(R.self, from: response.data) }
+            return try Envelope<R>.decode(from: response.data, at: unwrap, with: configuration.dateCoding)
         } catch let error as DecodingError {
             let (path, reason) = Self.describe(error)
             throw decodingFailure(R.self, path: path, reason: reason, response)
@@ -60,16 +62,22 @@ struct ResponseDecoder: Sendable {
         .decodingFailed(type: String(describing: type), path: path, reason: reason, statusCode: response.statusCode, body: response.data)
     }
 
-    /// The message at `errorMessageField` (a dotted path) of a JSON body, else the fallback.
+    /// The text at the first of `errorMessageFields` (keys or dotted paths) that holds one in a JSON body, else the fallback.
     private func serverMessage(in body: Data) -> String {
-        guard let field = configuration.errorMessageField,
-            var value = try? JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed])
+        guard !configuration.errorMessageFields.isEmpty,
+            let root = try? JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed])
         else { return configuration.fallbackErrorMessage }
-        for key in field.split(separator: ".") {
-            guard let object = value as? [String: Any], let inner = object[String(key)] else { return configuration.fallbackErrorMessage }
+        return configuration.errorMessageFields.lazy.compactMap { Self.text(at: $0, in: root) }.first ?? configuration.fallbackErrorMessage
+    }
+
+    /// The non-empty string at a dotted path of a JSON value, if there is one.
+    private static func text(at path: String, in root: Any) -> String? {
+        var value = root
+        for key in path.split(separator: ".") {
+            guard let object = value as? [String: Any], let inner = object[String(key)] else { return nil }
             value = inner
         }
-        return (value as? String).flatMap { $0.isEmpty ? nil : $0 } ?? configuration.fallbackErrorMessage
+        return (value as? String).flatMap { $0.isEmpty ? nil : $0 }
     }
 
     /// Where a decoding error happened (e.g. `items[2].name`) and what it was.

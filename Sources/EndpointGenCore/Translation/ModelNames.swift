@@ -59,6 +59,7 @@ struct ModelNames {
             "RequestBody", "RetryPolicy", "RateLimit", "Validate", "TokenStore", "TokenProvider", "Transport",
             "URLSessionTransport", "Middleware", "LogSink", "RequestSummary", "RequestHandle", "AuthScheme",
             "AuthRequirement", "HTTPMethod", "EndpointRuntime", "Foundation",
+            "Response", "DeclaredResponse", "DeclaredHeaders",
         ])
     }
 }

@@ -24,7 +24,10 @@ func translateEndpoint(
     let body = translateBody(endpoint, parameters: filtered(.body), names: names)
 
     let method = endpoint.method.rawValue
-    let responseType = swiftResponseType(endpoint.response, names: names)
+    let bodyType = swiftResponseType(endpoint.response, names: names)
+    // A call whose body is `Empty` but whose headers are declared (a HEAD request, say) returns the headers.
+    let responseType = endpoint.response == .empty && !endpoint.responseHeaders.isEmpty
+        ? "\(endpointsName).\(SwiftName.type(endpoint.name))Headers" : bodyType
     let signature = parameters.map { p in "\(p.name): \(p.type)" + (p.defaultValue.map { " = \($0)" } ?? "") }
     let requirement = parameters.map { "\($0.name): \($0.type)" }
     // Endpoints that move bytes report progress (a parameter named `progress` was renamed above).
@@ -36,13 +39,15 @@ func translateEndpoint(
     }
     let callouts = DocComment.callouts(parameters: documented, returns: returnsText(endpoint.response, in: spec))
     let nonEmpty = pairs.filter { $0.0.type == .string && $0.0.defaultValue == nil }
+    let docComment = DocComment.lines(endpoint.description, then: ["`\(method) \(endpoint.path)`"]) + (callouts.isEmpty ? [] : ["///"] + callouts)
+    let protocolDocComment = DocComment.lines(endpoint.description, then: ["`\(endpointsName).\(name)` builds its request."])
+        + (callouts.isEmpty ? [] : ["///"] + callouts)
     return EndpointContext(
         name: name,
         baseName: baseName,
         handlerName: baseName + "Handler",
-        docComment: DocComment.lines(endpoint.description, then: ["`\(method) \(endpoint.path)`"]) + (callouts.isEmpty ? [] : ["///"] + callouts),
-        protocolDocComment: DocComment.lines(endpoint.description, then: ["`\(endpointsName).\(name)` builds its request."])
-            + (callouts.isEmpty ? [] : ["///"] + callouts),
+        docComment: docComment,
+        protocolDocComment: protocolDocComment,
         deprecated: endpoint.deprecated ? SwiftLiteral.string("\(endpoint.name) is deprecated in the API spec") : nil,
         method: "." + method.lowercased(),
         pathLiteral: SwiftLiteral.string(endpoint.path),
@@ -68,13 +73,16 @@ func translateEndpoint(
         queryExpression: "[" + query.joined(separator: ", ") + "]",
         headersExpression: "[" + headers.joined(separator: ", ") + "]",
         cookiesExpression: cookies.isEmpty ? "" : "[" + cookies.joined(separator: ", ") + "]",
-        bodyExpression: body.expression,
+        bodyExpression: endpoint.wrap.map { body.expression + ".wrapped(in: \(SwiftLiteral.string($0)))" } ?? body.expression,
         auth: "." + endpoint.auth.rawValue,
         timeout: endpoint.timeout.flatMap { $0 == spec.policy.timeout ? nil : SwiftCode.duration($0) } ?? "nil",
         retry: retryOverride(endpoint, spec: spec),
         secretsExpression: SwiftCode.stringArray(endpoint.parameters.filter(\.secret).map(\.wireName)),
         body: body.context,
-        missingHandlerLiteral: SwiftLiteral.string("\(fakeName).\(baseName)Handler is not set")
+        missingHandlerLiteral: SwiftLiteral.string("\(fakeName).\(baseName)Handler is not set"),
+        metadata: translateResponseMetadata(
+            endpoint, baseName: baseName, docComments: (docComment, protocolDocComment), bodyType: bodyType,
+            endpointsName: endpointsName, fakeName: fakeName)
     )
 }
 

@@ -30,6 +30,7 @@ struct SpecChecks {
         checkModelsAreUsed()
         checkDefaults()
         checkDiscriminatedAlternatives()
+        checkResponseVariantNames()
     }
 
     /// A discriminator is a key of a JSON object, so each alternative must be an object model.

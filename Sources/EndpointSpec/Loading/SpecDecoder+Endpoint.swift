@@ -12,6 +12,7 @@ extension SpecDecoder {
     /// The keys an endpoint may have besides its method; the methods are listed so that `get` suggests `GET`.
     static let endpointKeys = HTTPMethod.allCases.map(\.rawValue) + [
         "params", "body", "response", "error", "auth", "timeout", "retry", "query", "headers", "description", "deprecated",
+        "responseHeaders", "unwrap", "wrap",
     ]
 
     /// `endpoints: { name: { GET: /path, ... } }`, in source order.
@@ -95,9 +96,10 @@ extension SpecDecoder {
             fields.pair("body"), parameters: parameters, complete: declared.complete && declared.failedNames.isEmpty, endpoint: name)
         checkContentTypeHeaders(parameters, declared: declared, bodyEncoding: bodyEncoding, context: context)
         let timeout = fields["timeout"].flatMap { self.duration($0, "timeout") } ?? settings.policy.timeout
+        let response: ResponseType = fields["response"].flatMap { self.response($0, method: method, context) } ?? .empty
         return Endpoint(
             name: name, method: method ?? .GET, path: path?.text ?? "/", pathParts: path?.parts ?? [], parameters: parameters,
-            bodyEncoding: bodyEncoding, response: fields["response"].flatMap { response($0, method: method, context) } ?? .empty,
+            bodyEncoding: bodyEncoding, response: response,
             errorModel: fields["error"].map { type($0, "the error of \(context)") } ?? settings.errors.model,
             auth: authRequirement(fields["auth"], settings: settings, context: context), timeout: timeout,
             retry: retry(fields.pair("retry"), method: method, settings: settings, context: context),
@@ -105,7 +107,10 @@ extension SpecDecoder {
             headers: fields["headers"].map { fixedParameters($0, kind: "header", owner: " of \(context)") } ?? [],
             description: optionalString(fields["description"], "the description of \(context)"),
             deprecated: fields["deprecated"].flatMap { bool($0, "'deprecated'") } ?? false,
-            location: pair.key.location
+            location: pair.key.location,
+            responseHeaders: fields["responseHeaders"].map { responseHeaders($0, context) } ?? [],
+            unwrap: unwrap(fields["unwrap"], response: response, settings: settings, context: context),
+            wrap: wrap(fields["wrap"], bodyEncoding: bodyEncoding, settings: settings, context: context)
         )
     }
 

@@ -34,13 +34,22 @@ public struct Endpoint: Equatable, Sendable {
     public var deprecated: Bool
     /// Where the endpoint's name is written.
     public var location: SourceLocation
+    /// The response headers it declares, in source order, read into typed properties.
+    public var responseHeaders: [ResponseHeader]
+    /// The effective key or dotted path a JSON response is unwrapped from (the endpoint's `unwrap`, else the spec's
+    /// for responses decoded from JSON), e.g. `data`; `nil` decodes the whole body.
+    public var unwrap: String?
+    /// The effective key or dotted path a JSON body is wrapped in (the endpoint's `wrap`, else the spec's for JSON
+    /// bodies), e.g. `data`; `nil` sends the body as it is.
+    public var wrap: String?
 
     /// Creates an endpoint.
     public init(
         name: String, method: HTTPMethod, path: String, pathParts: [TemplatePart], parameters: [Parameter],
         bodyEncoding: BodyEncoding?, response: ResponseType, errorModel: TypeRef?, auth: AuthRequirement,
         timeout: Duration?, retry: RetryPolicy?, query: [DefaultParameter], headers: [DefaultParameter],
-        description: String?, deprecated: Bool, location: SourceLocation
+        description: String?, deprecated: Bool, location: SourceLocation,
+        responseHeaders: [ResponseHeader] = [], unwrap: String? = nil, wrap: String? = nil
     ) {
         self.name = name
         self.method = method
@@ -58,6 +67,9 @@ public struct Endpoint: Equatable, Sendable {
         self.description = description
         self.deprecated = deprecated
         self.location = location
+        self.responseHeaders = responseHeaders
+        self.unwrap = unwrap
+        self.wrap = wrap
     }
 }
 
