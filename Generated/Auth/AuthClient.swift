@@ -9,17 +9,41 @@ import Foundation
 public protocol AuthClientProtocol: Sendable {
     /// `AuthEndpoints.tokenCheck` builds its request.
     func tokenCheck() async throws(EndpointError) -> TokenStatus
+    /// `tokenCheck`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// `AuthEndpoints.tokenCheck` builds its request.
+    func tokenCheckWithResponse() async throws(EndpointError) -> Response<TokenStatus>
     /// `AuthEndpoints.authenticate` builds its request.
     func authenticate(email: String, password: String) async throws(EndpointError) -> Session
+    /// `authenticate`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// `AuthEndpoints.authenticate` builds its request.
+    func authenticateWithResponse(email: String, password: String) async throws(EndpointError) -> Response<Session>
     /// Fetches one user.
     ///
     /// `AuthEndpoints.user` builds its request.
     ///
     /// - Parameter include: Related records to embed, e.g. teams.
     func user(id: Int, include: [String]?) async throws(EndpointError) -> User
+    /// `user`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// Fetches one user.
+    ///
+    /// `AuthEndpoints.user` builds its request.
+    ///
+    /// - Parameter include: Related records to embed, e.g. teams.
+    func userWithResponse(id: Int, include: [String]?) async throws(EndpointError) -> Response<User>
     /// `AuthEndpoints.deleteUser` builds its request.
     @discardableResult
     func deleteUser(id: Int) async throws(EndpointError) -> Empty
+    /// `deleteUser`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// `AuthEndpoints.deleteUser` builds its request.
+    func deleteUserWithResponse(id: Int) async throws(EndpointError) -> Response<Empty>
 }
 
 /// The client's default arguments for calls through the protocol.
@@ -31,6 +55,18 @@ extension AuthClientProtocol {
     /// - Parameter include: Related records to embed, e.g. teams.
     public func user(id: Int, include: [String]? = nil) async throws(EndpointError) -> User {
         try await user(id: id, include: include)
+    }
+
+    /// `user`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// Fetches one user.
+    ///
+    /// `AuthEndpoints.user` builds its request.
+    ///
+    /// - Parameter include: Related records to embed, e.g. teams.
+    public func userWithResponse(id: Int, include: [String]? = nil) async throws(EndpointError) -> Response<User> {
+        try await userWithResponse(id: id, include: include)
     }
 }
 
@@ -80,7 +116,7 @@ public struct AuthClient: AuthClientProtocol {
             variables: ["deviceType": "ios"],
             timeout: .seconds(10),
             acceptableContentTypes: ["application/json", "text/json"],
-            errorMessageField: "message",
+            errorMessageFields: ["message"],
             fallbackErrorMessage: "Server Error. Please try again later",
             auth: .header(name: "Authorization", prefix: "JWT"),
             retry: RetryPolicy(attempts: 2, statuses: [502, 503, 504], backoff: .exponential(base: .milliseconds(500))),
@@ -139,9 +175,25 @@ extension AuthClient {
         try await self.client.send(AuthEndpoints.tokenCheck())
     }
 
+    /// `tokenCheck`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// `GET /token`
+    public func tokenCheckWithResponse() async throws(EndpointError) -> Response<TokenStatus> {
+        try await self.client.response(for: AuthEndpoints.tokenCheck())
+    }
+
     /// `POST /authenticate`
     public func authenticate(email: String, password: String) async throws(EndpointError) -> Session {
         try await self.client.send(AuthEndpoints.authenticate(email: email, password: password))
+    }
+
+    /// `authenticate`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// `POST /authenticate`
+    public func authenticateWithResponse(email: String, password: String) async throws(EndpointError) -> Response<Session> {
+        try await self.client.response(for: AuthEndpoints.authenticate(email: email, password: password))
     }
 
     /// Fetches one user.
@@ -153,9 +205,29 @@ extension AuthClient {
         try await self.client.send(AuthEndpoints.user(id: id, include: include))
     }
 
+    /// `user`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// Fetches one user.
+    ///
+    /// `GET /users/{id}`
+    ///
+    /// - Parameter include: Related records to embed, e.g. teams.
+    public func userWithResponse(id: Int, include: [String]? = nil) async throws(EndpointError) -> Response<User> {
+        try await self.client.response(for: AuthEndpoints.user(id: id, include: include))
+    }
+
     /// `DELETE /users/{id}`
     @discardableResult
     public func deleteUser(id: Int) async throws(EndpointError) -> Empty {
         try await self.client.send(AuthEndpoints.deleteUser(id: id))
+    }
+
+    /// `deleteUser`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// `DELETE /users/{id}`
+    public func deleteUserWithResponse(id: Int) async throws(EndpointError) -> Response<Empty> {
+        try await self.client.response(for: AuthEndpoints.deleteUser(id: id))
     }
 }

@@ -8,12 +8,20 @@ import Foundation
 public struct FakeAuthClient: AuthClientProtocol {
     /// Answers `tokenCheck`.
     public var tokenCheckHandler: (@Sendable () async throws -> TokenStatus)?
+    /// Answers `tokenCheck` with a status and headers too (for `tokenCheckWithResponse`; `tokenCheck` uses it when `tokenCheckHandler` is not set).
+    public var tokenCheckResponseHandler: (@Sendable () async throws -> Response<TokenStatus>)?
     /// Answers `authenticate`.
     public var authenticateHandler: (@Sendable (String, String) async throws -> Session)?
+    /// Answers `authenticate` with a status and headers too (for `authenticateWithResponse`; `authenticate` uses it when `authenticateHandler` is not set).
+    public var authenticateResponseHandler: (@Sendable (String, String) async throws -> Response<Session>)?
     /// Answers `user`.
     public var userHandler: (@Sendable (Int, [String]?) async throws -> User)?
+    /// Answers `user` with a status and headers too (for `userWithResponse`; `user` uses it when `userHandler` is not set).
+    public var userResponseHandler: (@Sendable (Int, [String]?) async throws -> Response<User>)?
     /// Answers `deleteUser`.
     public var deleteUserHandler: (@Sendable (Int) async throws -> Empty)?
+    /// Answers `deleteUser` with a status and headers too (for `deleteUserWithResponse`; `deleteUser` uses it when `deleteUserHandler` is not set).
+    public var deleteUserResponseHandler: (@Sendable (Int) async throws -> Response<Empty>)?
 
     /// A fake with no handlers; set those the test needs.
     public init() {}
@@ -25,7 +33,10 @@ extension FakeAuthClient {
     ///
     /// `AuthEndpoints.tokenCheck` builds its request.
     public func tokenCheck() async throws(EndpointError) -> TokenStatus {
-        guard let _handler = self.tokenCheckHandler else { throw .invalidRequest("FakeAuthClient.tokenCheckHandler is not set") }
+        guard let _handler = self.tokenCheckHandler else {
+            guard self.tokenCheckResponseHandler != nil else { throw .invalidRequest("FakeAuthClient.tokenCheckHandler is not set") }
+            return try await tokenCheckWithResponse().body
+        }
         do {
             return try await _handler()
         } catch {
@@ -33,16 +44,63 @@ extension FakeAuthClient {
         }
     }
 
+    /// Answered by `tokenCheckResponseHandler`, else by `tokenCheckHandler` with status 200 and no headers.
+    ///
+    /// `tokenCheck`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// `AuthEndpoints.tokenCheck` builds its request.
+    public func tokenCheckWithResponse() async throws(EndpointError) -> Response<TokenStatus> {
+        let _response: Response<TokenStatus>
+        do {
+            if let _handler = self.tokenCheckResponseHandler {
+                _response = try await _handler()
+            } else if let _handler = self.tokenCheckHandler {
+                _response = Response(body: try await _handler())
+            } else {
+                throw EndpointError.invalidRequest("FakeAuthClient.tokenCheckResponseHandler and FakeAuthClient.tokenCheckHandler are not set")
+            }
+        } catch {
+            throw EndpointError(error)
+        }
+        return _response
+    }
+
     /// Answered by `authenticateHandler`.
     ///
     /// `AuthEndpoints.authenticate` builds its request.
     public func authenticate(email: String, password: String) async throws(EndpointError) -> Session {
-        guard let _handler = self.authenticateHandler else { throw .invalidRequest("FakeAuthClient.authenticateHandler is not set") }
+        guard let _handler = self.authenticateHandler else {
+            guard self.authenticateResponseHandler != nil else { throw .invalidRequest("FakeAuthClient.authenticateHandler is not set") }
+            return try await authenticateWithResponse(email: email, password: password).body
+        }
         do {
             return try await _handler(email, password)
         } catch {
             throw EndpointError(error)
         }
+    }
+
+    /// Answered by `authenticateResponseHandler`, else by `authenticateHandler` with status 200 and no headers.
+    ///
+    /// `authenticate`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// `AuthEndpoints.authenticate` builds its request.
+    public func authenticateWithResponse(email: String, password: String) async throws(EndpointError) -> Response<Session> {
+        let _response: Response<Session>
+        do {
+            if let _handler = self.authenticateResponseHandler {
+                _response = try await _handler(email, password)
+            } else if let _handler = self.authenticateHandler {
+                _response = Response(body: try await _handler(email, password))
+            } else {
+                throw EndpointError.invalidRequest("FakeAuthClient.authenticateResponseHandler and FakeAuthClient.authenticateHandler are not set")
+            }
+        } catch {
+            throw EndpointError(error)
+        }
+        return _response
     }
 
     /// Answered by `userHandler`.
@@ -53,7 +111,10 @@ extension FakeAuthClient {
     ///
     /// - Parameter include: Related records to embed, e.g. teams.
     public func user(id: Int, include: [String]?) async throws(EndpointError) -> User {
-        guard let _handler = self.userHandler else { throw .invalidRequest("FakeAuthClient.userHandler is not set") }
+        guard let _handler = self.userHandler else {
+            guard self.userResponseHandler != nil else { throw .invalidRequest("FakeAuthClient.userHandler is not set") }
+            return try await userWithResponse(id: id, include: include).body
+        }
         do {
             return try await _handler(id, include)
         } catch {
@@ -61,16 +122,67 @@ extension FakeAuthClient {
         }
     }
 
+    /// Answered by `userResponseHandler`, else by `userHandler` with status 200 and no headers.
+    ///
+    /// `user`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// Fetches one user.
+    ///
+    /// `AuthEndpoints.user` builds its request.
+    ///
+    /// - Parameter include: Related records to embed, e.g. teams.
+    public func userWithResponse(id: Int, include: [String]?) async throws(EndpointError) -> Response<User> {
+        let _response: Response<User>
+        do {
+            if let _handler = self.userResponseHandler {
+                _response = try await _handler(id, include)
+            } else if let _handler = self.userHandler {
+                _response = Response(body: try await _handler(id, include))
+            } else {
+                throw EndpointError.invalidRequest("FakeAuthClient.userResponseHandler and FakeAuthClient.userHandler are not set")
+            }
+        } catch {
+            throw EndpointError(error)
+        }
+        return _response
+    }
+
     /// Answered by `deleteUserHandler`.
     ///
     /// `AuthEndpoints.deleteUser` builds its request.
     @discardableResult
     public func deleteUser(id: Int) async throws(EndpointError) -> Empty {
-        guard let _handler = self.deleteUserHandler else { throw .invalidRequest("FakeAuthClient.deleteUserHandler is not set") }
+        guard let _handler = self.deleteUserHandler else {
+            guard self.deleteUserResponseHandler != nil else { throw .invalidRequest("FakeAuthClient.deleteUserHandler is not set") }
+            return try await deleteUserWithResponse(id: id).body
+        }
         do {
             return try await _handler(id)
         } catch {
             throw EndpointError(error)
         }
+    }
+
+    /// Answered by `deleteUserResponseHandler`, else by `deleteUserHandler` with status 200 and no headers.
+    ///
+    /// `deleteUser`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// `AuthEndpoints.deleteUser` builds its request.
+    public func deleteUserWithResponse(id: Int) async throws(EndpointError) -> Response<Empty> {
+        let _response: Response<Empty>
+        do {
+            if let _handler = self.deleteUserResponseHandler {
+                _response = try await _handler(id)
+            } else if let _handler = self.deleteUserHandler {
+                _response = Response(body: try await _handler(id))
+            } else {
+                throw EndpointError.invalidRequest("FakeAuthClient.deleteUserResponseHandler and FakeAuthClient.deleteUserHandler are not set")
+            }
+        } catch {
+            throw EndpointError(error)
+        }
+        return _response
     }
 }

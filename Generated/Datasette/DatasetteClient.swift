@@ -21,6 +21,19 @@ public protocol DatasetteClientProtocol: Sendable {
     /// the next request sends the page's `next` as `_next`.
     /// Breaking out of the loop or cancelling its task sends no further request.
     func tableRowsPages(database: String, table: String, size: Int?, shape: String, next: String?) -> Pages<TablePage>
+    /// `tableRows`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// A page of a table's rows, in primary-key order; the next page's cursor is `next`.
+    ///
+    /// `DatasetteEndpoints.tableRows` builds its request.
+    ///
+    /// - Parameters:
+    ///   - size: Rows per page; Datasette allows at most 1000.
+    ///   - shape: How rows are written: objects, or arrays.
+    ///   - next: The cursor of the first page to fetch; none starts at the first row.
+    /// - Returns: One page of a table.
+    func tableRowsWithResponse(database: String, table: String, size: Int?, shape: String, next: String?) async throws(EndpointError) -> Response<TablePage>
     /// A page of a table's rows; the next page is at `next_url`.
     ///
     /// `DatasetteEndpoints.tableRowsByURL` builds its request.
@@ -31,6 +44,15 @@ public protocol DatasetteClientProtocol: Sendable {
     /// the next page's URL is at `next_url` in the page.
     /// Breaking out of the loop or cancelling its task sends no further request.
     func tableRowsByURLPages(database: String, table: String, size: Int?, shape: String) -> Pages<TablePage>
+    /// `tableRowsByURL`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// A page of a table's rows; the next page is at `next_url`.
+    ///
+    /// `DatasetteEndpoints.tableRowsByURL` builds its request.
+    ///
+    /// - Returns: One page of a table.
+    func tableRowsByURLWithResponse(database: String, table: String, size: Int?, shape: String) async throws(EndpointError) -> Response<TablePage>
     /// A page of a table's rows; the next page is the `Link: <…>; rel="next"` header's.
     ///
     /// `DatasetteEndpoints.tableRowsByLink` builds its request.
@@ -41,6 +63,15 @@ public protocol DatasetteClientProtocol: Sendable {
     /// the next page's URL is the `rel="next"` link of the `Link` header.
     /// Breaking out of the loop or cancelling its task sends no further request.
     func tableRowsByLinkPages(database: String, table: String, size: Int?, shape: String) -> Pages<TablePage>
+    /// `tableRowsByLink`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// A page of a table's rows; the next page is the `Link: <…>; rel="next"` header's.
+    ///
+    /// `DatasetteEndpoints.tableRowsByLink` builds its request.
+    ///
+    /// - Returns: One page of a table.
+    func tableRowsByLinkWithResponse(database: String, table: String, size: Int?, shape: String) async throws(EndpointError) -> Response<TablePage>
     /// The rows a SQL query selects.
     ///
     /// `DatasetteEndpoints.rowQuery` builds its request.
@@ -50,6 +81,18 @@ public protocol DatasetteClientProtocol: Sendable {
     ///   - id: The value of ':id' in the query.
     /// - Returns: What a query selected.
     func rowQuery(database: String, sql: String, id: Int?, shape: String) async throws(EndpointError) -> QueryResult
+    /// `rowQuery`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// The rows a SQL query selects.
+    ///
+    /// `DatasetteEndpoints.rowQuery` builds its request.
+    ///
+    /// - Parameters:
+    ///   - sql: A read-only SQL query; ':id' in it is the 'id' parameter.
+    ///   - id: The value of ':id' in the query.
+    /// - Returns: What a query selected.
+    func rowQueryWithResponse(database: String, sql: String, id: Int?, shape: String) async throws(EndpointError) -> Response<QueryResult>
 }
 
 /// The client's default arguments for calls through the protocol.
@@ -65,6 +108,22 @@ extension DatasetteClientProtocol {
     /// - Returns: One page of a table.
     public func tableRows(database: String, table: String, size: Int? = nil, shape: String = "objects", next: String? = nil) async throws(EndpointError) -> TablePage {
         try await tableRows(database: database, table: table, size: size, shape: shape, next: next)
+    }
+
+    /// `tableRows`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// A page of a table's rows, in primary-key order; the next page's cursor is `next`.
+    ///
+    /// `DatasetteEndpoints.tableRows` builds its request.
+    ///
+    /// - Parameters:
+    ///   - size: Rows per page; Datasette allows at most 1000.
+    ///   - shape: How rows are written: objects, or arrays.
+    ///   - next: The cursor of the first page to fetch; none starts at the first row.
+    /// - Returns: One page of a table.
+    public func tableRowsWithResponse(database: String, table: String, size: Int? = nil, shape: String = "objects", next: String? = nil) async throws(EndpointError) -> Response<TablePage> {
+        try await tableRowsWithResponse(database: database, table: table, size: size, shape: shape, next: next)
     }
 
     /// The pages of `tableRows`, each fetched when the loop asks for it, through the client's limits and retries:
@@ -88,6 +147,18 @@ extension DatasetteClientProtocol {
         try await tableRowsByURL(database: database, table: table, size: size, shape: shape)
     }
 
+    /// `tableRowsByURL`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// A page of a table's rows; the next page is at `next_url`.
+    ///
+    /// `DatasetteEndpoints.tableRowsByURL` builds its request.
+    ///
+    /// - Returns: One page of a table.
+    public func tableRowsByURLWithResponse(database: String, table: String, size: Int? = nil, shape: String = "objects") async throws(EndpointError) -> Response<TablePage> {
+        try await tableRowsByURLWithResponse(database: database, table: table, size: size, shape: shape)
+    }
+
     /// The pages of `tableRowsByURL`, each fetched when the loop asks for it, through the client's limits and retries:
     /// the next page's URL is at `next_url` in the page.
     /// Breaking out of the loop or cancelling its task sends no further request.
@@ -107,6 +178,18 @@ extension DatasetteClientProtocol {
     /// - Returns: One page of a table.
     public func tableRowsByLink(database: String, table: String, size: Int? = nil, shape: String = "objects") async throws(EndpointError) -> TablePage {
         try await tableRowsByLink(database: database, table: table, size: size, shape: shape)
+    }
+
+    /// `tableRowsByLink`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// A page of a table's rows; the next page is the `Link: <…>; rel="next"` header's.
+    ///
+    /// `DatasetteEndpoints.tableRowsByLink` builds its request.
+    ///
+    /// - Returns: One page of a table.
+    public func tableRowsByLinkWithResponse(database: String, table: String, size: Int? = nil, shape: String = "objects") async throws(EndpointError) -> Response<TablePage> {
+        try await tableRowsByLinkWithResponse(database: database, table: table, size: size, shape: shape)
     }
 
     /// The pages of `tableRowsByLink`, each fetched when the loop asks for it, through the client's limits and retries:
@@ -131,6 +214,21 @@ extension DatasetteClientProtocol {
     /// - Returns: What a query selected.
     public func rowQuery(database: String, sql: String, id: Int? = nil, shape: String = "objects") async throws(EndpointError) -> QueryResult {
         try await rowQuery(database: database, sql: sql, id: id, shape: shape)
+    }
+
+    /// `rowQuery`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// The rows a SQL query selects.
+    ///
+    /// `DatasetteEndpoints.rowQuery` builds its request.
+    ///
+    /// - Parameters:
+    ///   - sql: A read-only SQL query; ':id' in it is the 'id' parameter.
+    ///   - id: The value of ':id' in the query.
+    /// - Returns: What a query selected.
+    public func rowQueryWithResponse(database: String, sql: String, id: Int? = nil, shape: String = "objects") async throws(EndpointError) -> Response<QueryResult> {
+        try await rowQueryWithResponse(database: database, sql: sql, id: id, shape: shape)
     }
 }
 
@@ -176,7 +274,7 @@ public struct DatasetteClient: DatasetteClientProtocol {
             ],
             timeout: .seconds(10),
             acceptableContentTypes: ["application/json"],
-            errorMessageField: "error",
+            errorMessageFields: ["error"],
             fallbackErrorMessage: "Datasette refused the request",
             auth: nil,
             retry: RetryPolicy.none,
@@ -250,6 +348,22 @@ extension DatasetteClient {
         self.client.pages(for: DatasetteEndpoints.tableRows(database: database, table: table, size: size, shape: shape, next: next), pagination: .cursor("_next", from: { $0.next }))
     }
 
+    /// `tableRows`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// A page of a table's rows, in primary-key order; the next page's cursor is `next`.
+    ///
+    /// `GET /{database}/{table}.json`
+    ///
+    /// - Parameters:
+    ///   - size: Rows per page; Datasette allows at most 1000.
+    ///   - shape: How rows are written: objects, or arrays.
+    ///   - next: The cursor of the first page to fetch; none starts at the first row.
+    /// - Returns: One page of a table.
+    public func tableRowsWithResponse(database: String, table: String, size: Int? = nil, shape: String = "objects", next: String? = nil) async throws(EndpointError) -> Response<TablePage> {
+        try await self.client.response(for: DatasetteEndpoints.tableRows(database: database, table: table, size: size, shape: shape, next: next))
+    }
+
     /// A page of a table's rows; the next page is at `next_url`.
     ///
     /// `GET /{database}/{table}.json`
@@ -264,6 +378,18 @@ extension DatasetteClient {
     /// Breaking out of the loop or cancelling its task sends no further request.
     public func tableRowsByURLPages(database: String, table: String, size: Int? = nil, shape: String = "objects") -> Pages<TablePage> {
         self.client.pages(for: DatasetteEndpoints.tableRowsByURL(database: database, table: table, size: size, shape: shape), pagination: .url { $0.nextURL?.absoluteString })
+    }
+
+    /// `tableRowsByURL`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// A page of a table's rows; the next page is at `next_url`.
+    ///
+    /// `GET /{database}/{table}.json`
+    ///
+    /// - Returns: One page of a table.
+    public func tableRowsByURLWithResponse(database: String, table: String, size: Int? = nil, shape: String = "objects") async throws(EndpointError) -> Response<TablePage> {
+        try await self.client.response(for: DatasetteEndpoints.tableRowsByURL(database: database, table: table, size: size, shape: shape))
     }
 
     /// A page of a table's rows; the next page is the `Link: <…>; rel="next"` header's.
@@ -282,6 +408,18 @@ extension DatasetteClient {
         self.client.pages(for: DatasetteEndpoints.tableRowsByLink(database: database, table: table, size: size, shape: shape), pagination: .link)
     }
 
+    /// `tableRowsByLink`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// A page of a table's rows; the next page is the `Link: <…>; rel="next"` header's.
+    ///
+    /// `GET /{database}/{table}.json`
+    ///
+    /// - Returns: One page of a table.
+    public func tableRowsByLinkWithResponse(database: String, table: String, size: Int? = nil, shape: String = "objects") async throws(EndpointError) -> Response<TablePage> {
+        try await self.client.response(for: DatasetteEndpoints.tableRowsByLink(database: database, table: table, size: size, shape: shape))
+    }
+
     /// The rows a SQL query selects.
     ///
     /// `GET /{database}.json`
@@ -292,5 +430,20 @@ extension DatasetteClient {
     /// - Returns: What a query selected.
     public func rowQuery(database: String, sql: String, id: Int? = nil, shape: String = "objects") async throws(EndpointError) -> QueryResult {
         try await self.client.send(DatasetteEndpoints.rowQuery(database: database, sql: sql, id: id, shape: shape))
+    }
+
+    /// `rowQuery`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// The rows a SQL query selects.
+    ///
+    /// `GET /{database}.json`
+    ///
+    /// - Parameters:
+    ///   - sql: A read-only SQL query; ':id' in it is the 'id' parameter.
+    ///   - id: The value of ':id' in the query.
+    /// - Returns: What a query selected.
+    public func rowQueryWithResponse(database: String, sql: String, id: Int? = nil, shape: String = "objects") async throws(EndpointError) -> Response<QueryResult> {
+        try await self.client.response(for: DatasetteEndpoints.rowQuery(database: database, sql: sql, id: id, shape: shape))
     }
 }

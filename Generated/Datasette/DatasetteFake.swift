@@ -10,16 +10,24 @@ public struct FakeDatasetteClient: DatasetteClientProtocol {
     public var tableRowsHandler: (@Sendable (String, String, Int?, String, String?) async throws -> TablePage)?
     /// Answers `tableRowsPages` (and so `tableRowsItems`) with the pages it returns.
     public var tableRowsPagesHandler: (@Sendable (String, String, Int?, String, String?) -> [TablePage])?
+    /// Answers `tableRows` with a status and headers too (for `tableRowsWithResponse`; `tableRows` uses it when `tableRowsHandler` is not set).
+    public var tableRowsResponseHandler: (@Sendable (String, String, Int?, String, String?) async throws -> Response<TablePage>)?
     /// Answers `tableRowsByURL`.
     public var tableRowsByURLHandler: (@Sendable (String, String, Int?, String) async throws -> TablePage)?
     /// Answers `tableRowsByURLPages` (and so `tableRowsByURLItems`) with the pages it returns.
     public var tableRowsByURLPagesHandler: (@Sendable (String, String, Int?, String) -> [TablePage])?
+    /// Answers `tableRowsByURL` with a status and headers too (for `tableRowsByURLWithResponse`; `tableRowsByURL` uses it when `tableRowsByURLHandler` is not set).
+    public var tableRowsByURLResponseHandler: (@Sendable (String, String, Int?, String) async throws -> Response<TablePage>)?
     /// Answers `tableRowsByLink`.
     public var tableRowsByLinkHandler: (@Sendable (String, String, Int?, String) async throws -> TablePage)?
     /// Answers `tableRowsByLinkPages` (and so `tableRowsByLinkItems`) with the pages it returns.
     public var tableRowsByLinkPagesHandler: (@Sendable (String, String, Int?, String) -> [TablePage])?
+    /// Answers `tableRowsByLink` with a status and headers too (for `tableRowsByLinkWithResponse`; `tableRowsByLink` uses it when `tableRowsByLinkHandler` is not set).
+    public var tableRowsByLinkResponseHandler: (@Sendable (String, String, Int?, String) async throws -> Response<TablePage>)?
     /// Answers `rowQuery`.
     public var rowQueryHandler: (@Sendable (String, String, Int?, String) async throws -> QueryResult)?
+    /// Answers `rowQuery` with a status and headers too (for `rowQueryWithResponse`; `rowQuery` uses it when `rowQueryHandler` is not set).
+    public var rowQueryResponseHandler: (@Sendable (String, String, Int?, String) async throws -> Response<QueryResult>)?
 
     /// A fake with no handlers; set those the test needs.
     public init() {}
@@ -39,7 +47,10 @@ extension FakeDatasetteClient {
     ///   - next: The cursor of the first page to fetch; none starts at the first row.
     /// - Returns: One page of a table.
     public func tableRows(database: String, table: String, size: Int?, shape: String, next: String?) async throws(EndpointError) -> TablePage {
-        guard let _handler = self.tableRowsHandler else { throw .invalidRequest("FakeDatasetteClient.tableRowsHandler is not set") }
+        guard let _handler = self.tableRowsHandler else {
+            guard self.tableRowsResponseHandler != nil else { throw .invalidRequest("FakeDatasetteClient.tableRowsHandler is not set") }
+            return try await tableRowsWithResponse(database: database, table: table, size: size, shape: shape, next: next).body
+        }
         do {
             return try await _handler(database, table, size, shape, next)
         } catch {
@@ -53,6 +64,36 @@ extension FakeDatasetteClient {
         return Pages(_handler(database, table, size, shape, next))
     }
 
+    /// Answered by `tableRowsResponseHandler`, else by `tableRowsHandler` with status 200 and no headers.
+    ///
+    /// `tableRows`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// A page of a table's rows, in primary-key order; the next page's cursor is `next`.
+    ///
+    /// `DatasetteEndpoints.tableRows` builds its request.
+    ///
+    /// - Parameters:
+    ///   - size: Rows per page; Datasette allows at most 1000.
+    ///   - shape: How rows are written: objects, or arrays.
+    ///   - next: The cursor of the first page to fetch; none starts at the first row.
+    /// - Returns: One page of a table.
+    public func tableRowsWithResponse(database: String, table: String, size: Int?, shape: String, next: String?) async throws(EndpointError) -> Response<TablePage> {
+        let _response: Response<TablePage>
+        do {
+            if let _handler = self.tableRowsResponseHandler {
+                _response = try await _handler(database, table, size, shape, next)
+            } else if let _handler = self.tableRowsHandler {
+                _response = Response(body: try await _handler(database, table, size, shape, next))
+            } else {
+                throw EndpointError.invalidRequest("FakeDatasetteClient.tableRowsResponseHandler and FakeDatasetteClient.tableRowsHandler are not set")
+            }
+        } catch {
+            throw EndpointError(error)
+        }
+        return _response
+    }
+
     /// Answered by `tableRowsByURLHandler`.
     ///
     /// A page of a table's rows; the next page is at `next_url`.
@@ -61,7 +102,10 @@ extension FakeDatasetteClient {
     ///
     /// - Returns: One page of a table.
     public func tableRowsByURL(database: String, table: String, size: Int?, shape: String) async throws(EndpointError) -> TablePage {
-        guard let _handler = self.tableRowsByURLHandler else { throw .invalidRequest("FakeDatasetteClient.tableRowsByURLHandler is not set") }
+        guard let _handler = self.tableRowsByURLHandler else {
+            guard self.tableRowsByURLResponseHandler != nil else { throw .invalidRequest("FakeDatasetteClient.tableRowsByURLHandler is not set") }
+            return try await tableRowsByURLWithResponse(database: database, table: table, size: size, shape: shape).body
+        }
         do {
             return try await _handler(database, table, size, shape)
         } catch {
@@ -75,6 +119,32 @@ extension FakeDatasetteClient {
         return Pages(_handler(database, table, size, shape))
     }
 
+    /// Answered by `tableRowsByURLResponseHandler`, else by `tableRowsByURLHandler` with status 200 and no headers.
+    ///
+    /// `tableRowsByURL`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// A page of a table's rows; the next page is at `next_url`.
+    ///
+    /// `DatasetteEndpoints.tableRowsByURL` builds its request.
+    ///
+    /// - Returns: One page of a table.
+    public func tableRowsByURLWithResponse(database: String, table: String, size: Int?, shape: String) async throws(EndpointError) -> Response<TablePage> {
+        let _response: Response<TablePage>
+        do {
+            if let _handler = self.tableRowsByURLResponseHandler {
+                _response = try await _handler(database, table, size, shape)
+            } else if let _handler = self.tableRowsByURLHandler {
+                _response = Response(body: try await _handler(database, table, size, shape))
+            } else {
+                throw EndpointError.invalidRequest("FakeDatasetteClient.tableRowsByURLResponseHandler and FakeDatasetteClient.tableRowsByURLHandler are not set")
+            }
+        } catch {
+            throw EndpointError(error)
+        }
+        return _response
+    }
+
     /// Answered by `tableRowsByLinkHandler`.
     ///
     /// A page of a table's rows; the next page is the `Link: <…>; rel="next"` header's.
@@ -83,7 +153,10 @@ extension FakeDatasetteClient {
     ///
     /// - Returns: One page of a table.
     public func tableRowsByLink(database: String, table: String, size: Int?, shape: String) async throws(EndpointError) -> TablePage {
-        guard let _handler = self.tableRowsByLinkHandler else { throw .invalidRequest("FakeDatasetteClient.tableRowsByLinkHandler is not set") }
+        guard let _handler = self.tableRowsByLinkHandler else {
+            guard self.tableRowsByLinkResponseHandler != nil else { throw .invalidRequest("FakeDatasetteClient.tableRowsByLinkHandler is not set") }
+            return try await tableRowsByLinkWithResponse(database: database, table: table, size: size, shape: shape).body
+        }
         do {
             return try await _handler(database, table, size, shape)
         } catch {
@@ -97,6 +170,32 @@ extension FakeDatasetteClient {
         return Pages(_handler(database, table, size, shape))
     }
 
+    /// Answered by `tableRowsByLinkResponseHandler`, else by `tableRowsByLinkHandler` with status 200 and no headers.
+    ///
+    /// `tableRowsByLink`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// A page of a table's rows; the next page is the `Link: <…>; rel="next"` header's.
+    ///
+    /// `DatasetteEndpoints.tableRowsByLink` builds its request.
+    ///
+    /// - Returns: One page of a table.
+    public func tableRowsByLinkWithResponse(database: String, table: String, size: Int?, shape: String) async throws(EndpointError) -> Response<TablePage> {
+        let _response: Response<TablePage>
+        do {
+            if let _handler = self.tableRowsByLinkResponseHandler {
+                _response = try await _handler(database, table, size, shape)
+            } else if let _handler = self.tableRowsByLinkHandler {
+                _response = Response(body: try await _handler(database, table, size, shape))
+            } else {
+                throw EndpointError.invalidRequest("FakeDatasetteClient.tableRowsByLinkResponseHandler and FakeDatasetteClient.tableRowsByLinkHandler are not set")
+            }
+        } catch {
+            throw EndpointError(error)
+        }
+        return _response
+    }
+
     /// Answered by `rowQueryHandler`.
     ///
     /// The rows a SQL query selects.
@@ -108,11 +207,43 @@ extension FakeDatasetteClient {
     ///   - id: The value of ':id' in the query.
     /// - Returns: What a query selected.
     public func rowQuery(database: String, sql: String, id: Int?, shape: String) async throws(EndpointError) -> QueryResult {
-        guard let _handler = self.rowQueryHandler else { throw .invalidRequest("FakeDatasetteClient.rowQueryHandler is not set") }
+        guard let _handler = self.rowQueryHandler else {
+            guard self.rowQueryResponseHandler != nil else { throw .invalidRequest("FakeDatasetteClient.rowQueryHandler is not set") }
+            return try await rowQueryWithResponse(database: database, sql: sql, id: id, shape: shape).body
+        }
         do {
             return try await _handler(database, sql, id, shape)
         } catch {
             throw EndpointError(error)
         }
+    }
+
+    /// Answered by `rowQueryResponseHandler`, else by `rowQueryHandler` with status 200 and no headers.
+    ///
+    /// `rowQuery`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// The rows a SQL query selects.
+    ///
+    /// `DatasetteEndpoints.rowQuery` builds its request.
+    ///
+    /// - Parameters:
+    ///   - sql: A read-only SQL query; ':id' in it is the 'id' parameter.
+    ///   - id: The value of ':id' in the query.
+    /// - Returns: What a query selected.
+    public func rowQueryWithResponse(database: String, sql: String, id: Int?, shape: String) async throws(EndpointError) -> Response<QueryResult> {
+        let _response: Response<QueryResult>
+        do {
+            if let _handler = self.rowQueryResponseHandler {
+                _response = try await _handler(database, sql, id, shape)
+            } else if let _handler = self.rowQueryHandler {
+                _response = Response(body: try await _handler(database, sql, id, shape))
+            } else {
+                throw EndpointError.invalidRequest("FakeDatasetteClient.rowQueryResponseHandler and FakeDatasetteClient.rowQueryHandler are not set")
+            }
+        } catch {
+            throw EndpointError(error)
+        }
+        return _response
     }
 }

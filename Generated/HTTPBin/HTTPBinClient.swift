@@ -14,86 +14,231 @@ public protocol HTTPBinClientProtocol: Sendable {
     /// - Parameter search: Words to look for.
     /// - Returns: What httpbin saw of a request without a body.
     func get(search: String?, page: Int, trace: String?) async throws(EndpointError) -> Echo
+    /// `get`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// Echoes the query and headers of a GET request.
+    ///
+    /// `HTTPBinEndpoints.get` builds its request.
+    ///
+    /// - Parameter search: Words to look for.
+    /// - Returns: What httpbin saw of a request without a body.
+    func getWithResponse(search: String?, page: Int, trace: String?) async throws(EndpointError) -> Response<Echo>
     /// Echoes a JSON body.
     ///
     /// `HTTPBinEndpoints.postJSON` builds its request.
     ///
     /// - Returns: What httpbin saw of a request with a body.
     func postJSON(name: String, quantity: Int, tags: [String]) async throws(EndpointError) -> BodyEcho
+    /// `postJSON`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// Echoes a JSON body.
+    ///
+    /// `HTTPBinEndpoints.postJSON` builds its request.
+    ///
+    /// - Returns: What httpbin saw of a request with a body.
+    func postJSONWithResponse(name: String, quantity: Int, tags: [String]) async throws(EndpointError) -> Response<BodyEcho>
     /// Echoes a form body.
     ///
     /// `HTTPBinEndpoints.postForm` builds its request.
     ///
     /// - Returns: What httpbin saw of a request with a body.
     func postForm(name: String, quantity: Int) async throws(EndpointError) -> BodyEcho
+    /// `postForm`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// Echoes a form body.
+    ///
+    /// `HTTPBinEndpoints.postForm` builds its request.
+    ///
+    /// - Returns: What httpbin saw of a request with a body.
+    func postFormWithResponse(name: String, quantity: Int) async throws(EndpointError) -> Response<BodyEcho>
     /// Echoes a multipart body with a file.
     ///
     /// `HTTPBinEndpoints.postMultipart` builds its request.
     ///
     /// - Returns: What httpbin saw of a request with a body.
     func postMultipart(file: Data, caption: String, progress: (@Sendable (TransferProgress) -> Void)?) async throws(EndpointError) -> BodyEcho
+    /// `postMultipart`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// Echoes a multipart body with a file.
+    ///
+    /// `HTTPBinEndpoints.postMultipart` builds its request.
+    ///
+    /// - Returns: What httpbin saw of a request with a body.
+    func postMultipartWithResponse(file: Data, caption: String, progress: (@Sendable (TransferProgress) -> Void)?) async throws(EndpointError) -> Response<BodyEcho>
     /// `HTTPBinEndpoints.put` builds its request.
     ///
     /// - Returns: What httpbin saw of a request with a body.
     func put(name: String, quantity: Int, tags: [String]) async throws(EndpointError) -> BodyEcho
+    /// `put`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// `HTTPBinEndpoints.put` builds its request.
+    ///
+    /// - Returns: What httpbin saw of a request with a body.
+    func putWithResponse(name: String, quantity: Int, tags: [String]) async throws(EndpointError) -> Response<BodyEcho>
     /// `HTTPBinEndpoints.patch` builds its request.
     ///
     /// - Returns: What httpbin saw of a request with a body.
     func patch(name: String) async throws(EndpointError) -> BodyEcho
+    /// `patch`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// `HTTPBinEndpoints.patch` builds its request.
+    ///
+    /// - Returns: What httpbin saw of a request with a body.
+    func patchWithResponse(name: String) async throws(EndpointError) -> Response<BodyEcho>
     /// `HTTPBinEndpoints.delete` builds its request.
     ///
     /// - Returns: What httpbin saw of a request with a body.
     func delete(reason: String) async throws(EndpointError) -> BodyEcho
+    /// `delete`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// `HTTPBinEndpoints.delete` builds its request.
+    ///
+    /// - Returns: What httpbin saw of a request with a body.
+    func deleteWithResponse(reason: String) async throws(EndpointError) -> Response<BodyEcho>
     /// Answers with the given status and no body.
     ///
     /// `HTTPBinEndpoints.status` builds its request.
     @discardableResult
     func status(code: Int) async throws(EndpointError) -> Empty
+    /// `status`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// Answers with the given status and no body.
+    ///
+    /// `HTTPBinEndpoints.status` builds its request.
+    func statusWithResponse(code: Int) async throws(EndpointError) -> Response<Empty>
     /// Answers a POST with the given status and no body.
     ///
     /// `HTTPBinEndpoints.postStatus` builds its request.
     @discardableResult
     func postStatus(code: Int) async throws(EndpointError) -> Empty
+    /// `postStatus`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// Answers a POST with the given status and no body.
+    ///
+    /// `HTTPBinEndpoints.postStatus` builds its request.
+    func postStatusWithResponse(code: Int) async throws(EndpointError) -> Response<Empty>
     /// `HTTPBinEndpoints.headers` builds its request.
     func headers(tag: String) async throws(EndpointError) -> Headers
+    /// `headers`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// `HTTPBinEndpoints.headers` builds its request.
+    func headersWithResponse(tag: String) async throws(EndpointError) -> Response<Headers>
     /// Answers 401 unless the request carries a bearer token.
     ///
     /// `HTTPBinEndpoints.bearer` builds its request.
     func bearer() async throws(EndpointError) -> BearerResult
+    /// `bearer`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// Answers 401 unless the request carries a bearer token.
+    ///
+    /// `HTTPBinEndpoints.bearer` builds its request.
+    func bearerWithResponse() async throws(EndpointError) -> Response<BearerResult>
     /// Answers 401 unless the Authorization header holds the path's user and password.
     ///
     /// `HTTPBinEndpoints.basicAuth` builds its request.
     ///
     /// - Parameter authorization: 'Basic ' and base64 of user:passwd.
     func basicAuth(user: String, passwd: String, authorization: String) async throws(EndpointError) -> BasicAuthResult
+    /// `basicAuth`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// Answers 401 unless the Authorization header holds the path's user and password.
+    ///
+    /// `HTTPBinEndpoints.basicAuth` builds its request.
+    ///
+    /// - Parameter authorization: 'Basic ' and base64 of user:passwd.
+    func basicAuthWithResponse(user: String, passwd: String, authorization: String) async throws(EndpointError) -> Response<BasicAuthResult>
     /// Answers after the given number of seconds (at most 10); gives up after one.
     ///
     /// `HTTPBinEndpoints.delay` builds its request.
     ///
     /// - Returns: What httpbin saw of a request without a body.
     func delay(seconds: Int) async throws(EndpointError) -> Echo
+    /// `delay`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// Answers after the given number of seconds (at most 10); gives up after one.
+    ///
+    /// `HTTPBinEndpoints.delay` builds its request.
+    ///
+    /// - Returns: What httpbin saw of a request without a body.
+    func delayWithResponse(seconds: Int) async throws(EndpointError) -> Response<Echo>
     /// Random bytes (at most 102,400).
     ///
     /// `HTTPBinEndpoints.bytes` builds its request.
     func bytes(count: Int, progress: (@Sendable (TransferProgress) -> Void)?) async throws(EndpointError) -> Data
+    /// `bytes`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// Random bytes (at most 102,400).
+    ///
+    /// `HTTPBinEndpoints.bytes` builds its request.
+    func bytesWithResponse(count: Int, progress: (@Sendable (TransferProgress) -> Void)?) async throws(EndpointError) -> Response<Data>
     /// `HTTPBinEndpoints.uuid` builds its request.
     func uuid() async throws(EndpointError) -> UUIDResult
+    /// `uuid`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// `HTTPBinEndpoints.uuid` builds its request.
+    func uuidWithResponse() async throws(EndpointError) -> Response<UUIDResult>
     /// Sets the query items as response headers and echoes them.
     ///
     /// `HTTPBinEndpoints.responseHeaders` builds its request.
     func responseHeaders(trace: String) async throws(EndpointError) -> [String: String]
+    /// `responseHeaders`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// Sets the query items as response headers and echoes them.
+    ///
+    /// `HTTPBinEndpoints.responseHeaders` builds its request.
+    func responseHeadersWithResponse(trace: String) async throws(EndpointError) -> Response<[String: String]>
     /// Redirects the given number of times, then answers like /get.
     ///
     /// `HTTPBinEndpoints.redirect` builds its request.
     ///
     /// - Returns: What httpbin saw of a request without a body.
     func redirect(times: Int) async throws(EndpointError) -> Echo
+    /// `redirect`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// Redirects the given number of times, then answers like /get.
+    ///
+    /// `HTTPBinEndpoints.redirect` builds its request.
+    ///
+    /// - Returns: What httpbin saw of a request without a body.
+    func redirectWithResponse(times: Int) async throws(EndpointError) -> Response<Echo>
     /// `HTTPBinEndpoints.gzip` builds its request.
     func gzip() async throws(EndpointError) -> GzipEcho
+    /// `gzip`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// `HTTPBinEndpoints.gzip` builds its request.
+    func gzipWithResponse() async throws(EndpointError) -> Response<GzipEcho>
     /// `HTTPBinEndpoints.anything` builds its request.
     func anything(path: String, note: String?) async throws(EndpointError) -> AnythingEcho
+    /// `anything`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// `HTTPBinEndpoints.anything` builds its request.
+    func anythingWithResponse(path: String, note: String?) async throws(EndpointError) -> Response<AnythingEcho>
     /// `HTTPBinEndpoints.cookies` builds its request.
     func cookies(flavour: String, size: String?) async throws(EndpointError) -> Cookies
+    /// `cookies`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// `HTTPBinEndpoints.cookies` builds its request.
+    func cookiesWithResponse(flavour: String, size: String?) async throws(EndpointError) -> Response<Cookies>
     /// Sends a JSON merge patch (RFC 7396).
     ///
     /// `HTTPBinEndpoints.mergePatch` builds its request.
@@ -101,40 +246,105 @@ public protocol HTTPBinClientProtocol: Sendable {
     /// - Parameter patch: The changes; null removes a member.
     /// - Returns: What httpbin saw of a request, with its JSON body kept whole.
     func mergePatch(_ patch: JSON, path: String) async throws(EndpointError) -> JSONEcho
+    /// `mergePatch`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// Sends a JSON merge patch (RFC 7396).
+    ///
+    /// `HTTPBinEndpoints.mergePatch` builds its request.
+    ///
+    /// - Parameter patch: The changes; null removes a member.
+    /// - Returns: What httpbin saw of a request, with its JSON body kept whole.
+    func mergePatchWithResponse(_ patch: JSON, path: String) async throws(EndpointError) -> Response<JSONEcho>
     /// A DELETE whose parameters travel in a JSON body.
     ///
     /// `HTTPBinEndpoints.deleteWithBody` builds its request.
     ///
     /// - Returns: What httpbin saw of a request, with its JSON body kept whole.
     func deleteWithBody(reason: String, force: Bool) async throws(EndpointError) -> JSONEcho
+    /// `deleteWithBody`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// A DELETE whose parameters travel in a JSON body.
+    ///
+    /// `HTTPBinEndpoints.deleteWithBody` builds its request.
+    ///
+    /// - Returns: What httpbin saw of a request, with its JSON body kept whole.
+    func deleteWithBodyWithResponse(reason: String, force: Bool) async throws(EndpointError) -> Response<JSONEcho>
     /// Sends a whole pet as the body.
     ///
     /// `HTTPBinEndpoints.addPet` builds its request.
     ///
     /// - Returns: What httpbin saw of a request, with its JSON body kept whole.
     func addPet(_ pet: Pet, dryRun: Bool) async throws(EndpointError) -> JSONEcho
+    /// `addPet`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// Sends a whole pet as the body.
+    ///
+    /// `HTTPBinEndpoints.addPet` builds its request.
+    ///
+    /// - Returns: What httpbin saw of a request, with its JSON body kept whole.
+    func addPetWithResponse(_ pet: Pet, dryRun: Bool) async throws(EndpointError) -> Response<JSONEcho>
     /// `HTTPBinEndpoints.replaceTags` builds its request.
     ///
     /// - Returns: What httpbin saw of a request, with its JSON body kept whole.
     func replaceTags(_ tags: [String], id: Int) async throws(EndpointError) -> JSONEcho
+    /// `replaceTags`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// `HTTPBinEndpoints.replaceTags` builds its request.
+    ///
+    /// - Returns: What httpbin saw of a request, with its JSON body kept whole.
+    func replaceTagsWithResponse(_ tags: [String], id: Int) async throws(EndpointError) -> Response<JSONEcho>
     /// Echoes a document; the whole echo is free-form JSON.
     ///
     /// `HTTPBinEndpoints.echoDocument` builds its request.
     ///
     /// - Parameter filter: Sent as JSON text.
     func echoDocument(_ document: JSON, filter: JSON) async throws(EndpointError) -> JSON
+    /// `echoDocument`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// Echoes a document; the whole echo is free-form JSON.
+    ///
+    /// `HTTPBinEndpoints.echoDocument` builds its request.
+    ///
+    /// - Parameter filter: Sent as JSON text.
+    func echoDocumentWithResponse(_ document: JSON, filter: JSON) async throws(EndpointError) -> Response<JSON>
     /// `HTTPBinEndpoints.postNote` builds its request.
     ///
     /// - Returns: What httpbin saw of a request, with its JSON body kept whole.
     func postNote(_ text: String) async throws(EndpointError) -> JSONEcho
+    /// `postNote`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// `HTTPBinEndpoints.postNote` builds its request.
+    ///
+    /// - Returns: What httpbin saw of a request, with its JSON body kept whole.
+    func postNoteWithResponse(_ text: String) async throws(EndpointError) -> Response<JSONEcho>
     /// An image in the first format of Accept that httpbin has (png, jpeg, webp or svg).
     ///
     /// `HTTPBinEndpoints.image` builds its request.
     func image(progress: (@Sendable (TransferProgress) -> Void)?) async throws(EndpointError) -> Data
+    /// `image`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// An image in the first format of Accept that httpbin has (png, jpeg, webp or svg).
+    ///
+    /// `HTTPBinEndpoints.image` builds its request.
+    func imageWithResponse(progress: (@Sendable (TransferProgress) -> Void)?) async throws(EndpointError) -> Response<Data>
     /// Always a PNG, which this endpoint does not accept.
     ///
     /// `HTTPBinEndpoints.png` builds its request.
     func png(progress: (@Sendable (TransferProgress) -> Void)?) async throws(EndpointError) -> Data
+    /// `png`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// Always a PNG, which this endpoint does not accept.
+    ///
+    /// `HTTPBinEndpoints.png` builds its request.
+    func pngWithResponse(progress: (@Sendable (TransferProgress) -> Void)?) async throws(EndpointError) -> Response<Data>
     /// `HTTPBinEndpoints.headerNumbers` builds its request.
     ///
     /// - Returns: A page of the echo server's numbers.
@@ -143,6 +353,13 @@ public protocol HTTPBinClientProtocol: Sendable {
     /// the next page's URL is in the response header `Next-Page`.
     /// Breaking out of the loop or cancelling its task sends no further request.
     func headerNumbersPages(per: Int, total: Int) -> Pages<NumberPage>
+    /// `headerNumbers`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// `HTTPBinEndpoints.headerNumbers` builds its request.
+    ///
+    /// - Returns: A page of the echo server's numbers.
+    func headerNumbersWithResponse(per: Int, total: Int) async throws(EndpointError) -> Response<NumberPage>
     /// `HTTPBinEndpoints.pageNumbers` builds its request.
     ///
     /// - Returns: A page of the echo server's numbers.
@@ -151,6 +368,13 @@ public protocol HTTPBinClientProtocol: Sendable {
     /// the next request sends `page` one higher, until a page has no items.
     /// Breaking out of the loop or cancelling its task sends no further request.
     func pageNumbersPages(page: Int?, per: Int, total: Int) -> Pages<NumberPage>
+    /// `pageNumbers`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// `HTTPBinEndpoints.pageNumbers` builds its request.
+    ///
+    /// - Returns: A page of the echo server's numbers.
+    func pageNumbersWithResponse(page: Int?, per: Int, total: Int) async throws(EndpointError) -> Response<NumberPage>
     /// `HTTPBinEndpoints.offsetNumbers` builds its request.
     ///
     /// - Returns: A page of the echo server's numbers.
@@ -159,6 +383,73 @@ public protocol HTTPBinClientProtocol: Sendable {
     /// the next request advances `offset` by the items received, until a page has none or fewer than `limit`.
     /// Breaking out of the loop or cancelling its task sends no further request.
     func offsetNumbersPages(offset: Int, limit: Int, total: Int) -> Pages<NumberPage>
+    /// `offsetNumbers`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// `HTTPBinEndpoints.offsetNumbers` builds its request.
+    ///
+    /// - Returns: A page of the echo server's numbers.
+    func offsetNumbersWithResponse(offset: Int, limit: Int, total: Int) async throws(EndpointError) -> Response<NumberPage>
+    /// Sets the query items as response headers; the declared ones come back typed.
+    ///
+    /// `HTTPBinEndpoints.records` builds its request.
+    func records(etag: String, totalRecords: String, lastModified: String) async throws(EndpointError) -> [String: String]
+    /// `records`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    /// `declared` holds the headers the spec declares, typed: `eTag`, `totalRecords`, `lastModified`, `location`.
+    ///
+    /// Sets the query items as response headers; the declared ones come back typed.
+    ///
+    /// `HTTPBinEndpoints.records` builds its request.
+    func recordsWithResponse(etag: String, totalRecords: String, lastModified: String) async throws(EndpointError) -> DeclaredResponse<[String: String], HTTPBinEndpoints.RecordsHeaders>
+    /// A HEAD request, which returns the headers it declares.
+    ///
+    /// `HTTPBinEndpoints.probe` builds its request.
+    @discardableResult
+    func probe(etag: String) async throws(EndpointError) -> HTTPBinEndpoints.ProbeHeaders
+    /// `probe`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    /// `declared` holds the headers the spec declares, typed: `eTag`, `contentLength`.
+    ///
+    /// A HEAD request, which returns the headers it declares.
+    ///
+    /// `HTTPBinEndpoints.probe` builds its request.
+    func probeWithResponse(etag: String) async throws(EndpointError) -> DeclaredResponse<Empty, HTTPBinEndpoints.ProbeHeaders>
+    /// Answers 201 Created with no body.
+    ///
+    /// `HTTPBinEndpoints.created` builds its request.
+    @discardableResult
+    func created() async throws(EndpointError) -> Empty
+    /// `created`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// Answers 201 Created with no body.
+    ///
+    /// `HTTPBinEndpoints.created` builds its request.
+    func createdWithResponse() async throws(EndpointError) -> Response<Empty>
+    /// Sends the body wrapped in a 'data' member; httpbin echoes it under 'json', which the response is unwrapped from.
+    ///
+    /// `HTTPBinEndpoints.anythingEnveloped` builds its request.
+    func anythingEnveloped(name: String, quantity: Int, tags: [String]) async throws(EndpointError) -> Item
+    /// `anythingEnveloped`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// Sends the body wrapped in a 'data' member; httpbin echoes it under 'json', which the response is unwrapped from.
+    ///
+    /// `HTTPBinEndpoints.anythingEnveloped` builds its request.
+    func anythingEnvelopedWithResponse(name: String, quantity: Int, tags: [String]) async throws(EndpointError) -> Response<Item>
+    /// Served by the loopback echo server (Tests/Servers/echo_server.py), not httpbin: an error whose message sits under a different key for each kind.
+    ///
+    /// `HTTPBinEndpoints.problem` builds its request.
+    @discardableResult
+    func problem(kind: String) async throws(EndpointError) -> Empty
+    /// `problem`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// Served by the loopback echo server (Tests/Servers/echo_server.py), not httpbin: an error whose message sits under a different key for each kind.
+    ///
+    /// `HTTPBinEndpoints.problem` builds its request.
+    func problemWithResponse(kind: String) async throws(EndpointError) -> Response<Empty>
 }
 
 /// The client's default arguments for calls through the protocol.
@@ -173,6 +464,19 @@ extension HTTPBinClientProtocol {
         try await get(search: search, page: page, trace: trace)
     }
 
+    /// `get`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// Echoes the query and headers of a GET request.
+    ///
+    /// `HTTPBinEndpoints.get` builds its request.
+    ///
+    /// - Parameter search: Words to look for.
+    /// - Returns: What httpbin saw of a request without a body.
+    public func getWithResponse(search: String? = nil, page: Int = 1, trace: String? = nil) async throws(EndpointError) -> Response<Echo> {
+        try await getWithResponse(search: search, page: page, trace: trace)
+    }
+
     /// Echoes a multipart body with a file.
     ///
     /// `HTTPBinEndpoints.postMultipart` builds its request.
@@ -182,6 +486,18 @@ extension HTTPBinClientProtocol {
         try await postMultipart(file: file, caption: caption, progress: progress)
     }
 
+    /// `postMultipart`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// Echoes a multipart body with a file.
+    ///
+    /// `HTTPBinEndpoints.postMultipart` builds its request.
+    ///
+    /// - Returns: What httpbin saw of a request with a body.
+    public func postMultipartWithResponse(file: Data, caption: String, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> Response<BodyEcho> {
+        try await postMultipartWithResponse(file: file, caption: caption, progress: progress)
+    }
+
     /// Random bytes (at most 102,400).
     ///
     /// `HTTPBinEndpoints.bytes` builds its request.
@@ -189,14 +505,40 @@ extension HTTPBinClientProtocol {
         try await bytes(count: count, progress: progress)
     }
 
+    /// `bytes`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// Random bytes (at most 102,400).
+    ///
+    /// `HTTPBinEndpoints.bytes` builds its request.
+    public func bytesWithResponse(count: Int, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> Response<Data> {
+        try await bytesWithResponse(count: count, progress: progress)
+    }
+
     /// `HTTPBinEndpoints.anything` builds its request.
     public func anything(path: String, note: String? = nil) async throws(EndpointError) -> AnythingEcho {
         try await anything(path: path, note: note)
     }
 
+    /// `anything`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// `HTTPBinEndpoints.anything` builds its request.
+    public func anythingWithResponse(path: String, note: String? = nil) async throws(EndpointError) -> Response<AnythingEcho> {
+        try await anythingWithResponse(path: path, note: note)
+    }
+
     /// `HTTPBinEndpoints.cookies` builds its request.
     public func cookies(flavour: String, size: String? = nil) async throws(EndpointError) -> Cookies {
         try await cookies(flavour: flavour, size: size)
+    }
+
+    /// `cookies`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// `HTTPBinEndpoints.cookies` builds its request.
+    public func cookiesWithResponse(flavour: String, size: String? = nil) async throws(EndpointError) -> Response<Cookies> {
+        try await cookiesWithResponse(flavour: flavour, size: size)
     }
 
     /// Echoes a document; the whole echo is free-form JSON.
@@ -208,6 +550,18 @@ extension HTTPBinClientProtocol {
         try await echoDocument(document, filter: filter)
     }
 
+    /// `echoDocument`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// Echoes a document; the whole echo is free-form JSON.
+    ///
+    /// `HTTPBinEndpoints.echoDocument` builds its request.
+    ///
+    /// - Parameter filter: Sent as JSON text.
+    public func echoDocumentWithResponse(_ document: JSON, filter: JSON = .object(["owner": .string("ann"), "tags": .array([.string("a"), .number(1)])])) async throws(EndpointError) -> Response<JSON> {
+        try await echoDocumentWithResponse(document, filter: filter)
+    }
+
     /// An image in the first format of Accept that httpbin has (png, jpeg, webp or svg).
     ///
     /// `HTTPBinEndpoints.image` builds its request.
@@ -215,11 +569,31 @@ extension HTTPBinClientProtocol {
         try await image(progress: progress)
     }
 
+    /// `image`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// An image in the first format of Accept that httpbin has (png, jpeg, webp or svg).
+    ///
+    /// `HTTPBinEndpoints.image` builds its request.
+    public func imageWithResponse(progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> Response<Data> {
+        try await imageWithResponse(progress: progress)
+    }
+
     /// Always a PNG, which this endpoint does not accept.
     ///
     /// `HTTPBinEndpoints.png` builds its request.
     public func png(progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> Data {
         try await png(progress: progress)
+    }
+
+    /// `png`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// Always a PNG, which this endpoint does not accept.
+    ///
+    /// `HTTPBinEndpoints.png` builds its request.
+    public func pngWithResponse(progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> Response<Data> {
+        try await pngWithResponse(progress: progress)
     }
 
     /// The items of every page of `headerNumbers` (`headerNumbersPages`), in order, fetching each page as it is reached.
@@ -232,6 +606,16 @@ extension HTTPBinClientProtocol {
     /// - Returns: A page of the echo server's numbers.
     public func pageNumbers(page: Int? = nil, per: Int, total: Int) async throws(EndpointError) -> NumberPage {
         try await pageNumbers(page: page, per: per, total: total)
+    }
+
+    /// `pageNumbers`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// `HTTPBinEndpoints.pageNumbers` builds its request.
+    ///
+    /// - Returns: A page of the echo server's numbers.
+    public func pageNumbersWithResponse(page: Int? = nil, per: Int, total: Int) async throws(EndpointError) -> Response<NumberPage> {
+        try await pageNumbersWithResponse(page: page, per: per, total: total)
     }
 
     /// The pages of `pageNumbers`, each fetched when the loop asks for it, through the client's limits and retries:
@@ -251,6 +635,16 @@ extension HTTPBinClientProtocol {
     /// - Returns: A page of the echo server's numbers.
     public func offsetNumbers(offset: Int = 0, limit: Int, total: Int) async throws(EndpointError) -> NumberPage {
         try await offsetNumbers(offset: offset, limit: limit, total: total)
+    }
+
+    /// `offsetNumbers`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// `HTTPBinEndpoints.offsetNumbers` builds its request.
+    ///
+    /// - Returns: A page of the echo server's numbers.
+    public func offsetNumbersWithResponse(offset: Int = 0, limit: Int, total: Int) async throws(EndpointError) -> Response<NumberPage> {
+        try await offsetNumbersWithResponse(offset: offset, limit: limit, total: total)
     }
 
     /// The pages of `offsetNumbers`, each fetched when the loop asks for it, through the client's limits and retries:
@@ -311,7 +705,7 @@ public struct HTTPBinClient: HTTPBinClientProtocol {
             ],
             timeout: .seconds(10),
             acceptableContentTypes: ["application/json"],
-            errorMessageField: "message",
+            errorMessageFields: ["message", "error.message", "error", "detail"],
             fallbackErrorMessage: "httpbin refused the request",
             auth: .header(name: "Authorization", prefix: "Bearer"),
             retry: RetryPolicy(attempts: 2, statuses: [502, 503, 504], backoff: .constant(.milliseconds(100))),
@@ -360,262 +754,5 @@ public struct HTTPBinClient: HTTPBinClientProtocol {
     /// API's date decoding; `nil` for any other error or a body that is not an `E`.
     public func errorBody<E: Decodable>(of error: EndpointError, as type: E.Type = E.self) -> E? {
         client.errorBody(of: error, as: type)
-    }
-}
-
-/// The endpoints' methods: they send the request `HTTPBinEndpoints` builds.
-extension HTTPBinClient {
-    /// Echoes the query and headers of a GET request.
-    ///
-    /// `GET /get`
-    ///
-    /// - Parameter search: Words to look for.
-    /// - Returns: What httpbin saw of a request without a body.
-    public func get(search: String? = nil, page: Int = 1, trace: String? = nil) async throws(EndpointError) -> Echo {
-        try await self.client.send(HTTPBinEndpoints.get(search: search, page: page, trace: trace))
-    }
-
-    /// Echoes a JSON body.
-    ///
-    /// `POST /post`
-    ///
-    /// - Returns: What httpbin saw of a request with a body.
-    public func postJSON(name: String, quantity: Int, tags: [String]) async throws(EndpointError) -> BodyEcho {
-        try await self.client.send(HTTPBinEndpoints.postJSON(name: name, quantity: quantity, tags: tags))
-    }
-
-    /// Echoes a form body.
-    ///
-    /// `POST /post`
-    ///
-    /// - Returns: What httpbin saw of a request with a body.
-    public func postForm(name: String, quantity: Int) async throws(EndpointError) -> BodyEcho {
-        try await self.client.send(HTTPBinEndpoints.postForm(name: name, quantity: quantity))
-    }
-
-    /// Echoes a multipart body with a file.
-    ///
-    /// `POST /post`
-    ///
-    /// - Returns: What httpbin saw of a request with a body.
-    public func postMultipart(file: Data, caption: String, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> BodyEcho {
-        try await self.client.send(HTTPBinEndpoints.postMultipart(file: file, caption: caption), progress: progress)
-    }
-
-    /// `PUT /put`
-    ///
-    /// - Returns: What httpbin saw of a request with a body.
-    public func put(name: String, quantity: Int, tags: [String]) async throws(EndpointError) -> BodyEcho {
-        try await self.client.send(HTTPBinEndpoints.put(name: name, quantity: quantity, tags: tags))
-    }
-
-    /// `PATCH /patch`
-    ///
-    /// - Returns: What httpbin saw of a request with a body.
-    public func patch(name: String) async throws(EndpointError) -> BodyEcho {
-        try await self.client.send(HTTPBinEndpoints.patch(name: name))
-    }
-
-    /// `DELETE /delete`
-    ///
-    /// - Returns: What httpbin saw of a request with a body.
-    public func delete(reason: String) async throws(EndpointError) -> BodyEcho {
-        try await self.client.send(HTTPBinEndpoints.delete(reason: reason))
-    }
-
-    /// Answers with the given status and no body.
-    ///
-    /// `GET /status/{code}`
-    @discardableResult
-    public func status(code: Int) async throws(EndpointError) -> Empty {
-        try await self.client.send(HTTPBinEndpoints.status(code: code))
-    }
-
-    /// Answers a POST with the given status and no body.
-    ///
-    /// `POST /status/{code}`
-    @discardableResult
-    public func postStatus(code: Int) async throws(EndpointError) -> Empty {
-        try await self.client.send(HTTPBinEndpoints.postStatus(code: code))
-    }
-
-    /// `GET /headers`
-    public func headers(tag: String) async throws(EndpointError) -> Headers {
-        try await self.client.send(HTTPBinEndpoints.headers(tag: tag))
-    }
-
-    /// Answers 401 unless the request carries a bearer token.
-    ///
-    /// `GET /bearer`
-    public func bearer() async throws(EndpointError) -> BearerResult {
-        try await self.client.send(HTTPBinEndpoints.bearer())
-    }
-
-    /// Answers 401 unless the Authorization header holds the path's user and password.
-    ///
-    /// `GET /basic-auth/{user}/{passwd}`
-    ///
-    /// - Parameter authorization: 'Basic ' and base64 of user:passwd.
-    public func basicAuth(user: String, passwd: String, authorization: String) async throws(EndpointError) -> BasicAuthResult {
-        try await self.client.send(HTTPBinEndpoints.basicAuth(user: user, passwd: passwd, authorization: authorization))
-    }
-
-    /// Answers after the given number of seconds (at most 10); gives up after one.
-    ///
-    /// `GET /delay/{seconds}`
-    ///
-    /// - Returns: What httpbin saw of a request without a body.
-    public func delay(seconds: Int) async throws(EndpointError) -> Echo {
-        try await self.client.send(HTTPBinEndpoints.delay(seconds: seconds))
-    }
-
-    /// Random bytes (at most 102,400).
-    ///
-    /// `GET /bytes/{count}`
-    public func bytes(count: Int, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> Data {
-        try await self.client.send(HTTPBinEndpoints.bytes(count: count), progress: progress)
-    }
-
-    /// `GET /uuid`
-    public func uuid() async throws(EndpointError) -> UUIDResult {
-        try await self.client.send(HTTPBinEndpoints.uuid())
-    }
-
-    /// Sets the query items as response headers and echoes them.
-    ///
-    /// `GET /response-headers`
-    public func responseHeaders(trace: String) async throws(EndpointError) -> [String: String] {
-        try await self.client.send(HTTPBinEndpoints.responseHeaders(trace: trace))
-    }
-
-    /// Redirects the given number of times, then answers like /get.
-    ///
-    /// `GET /redirect/{times}`
-    ///
-    /// - Returns: What httpbin saw of a request without a body.
-    public func redirect(times: Int) async throws(EndpointError) -> Echo {
-        try await self.client.send(HTTPBinEndpoints.redirect(times: times))
-    }
-
-    /// `GET /gzip`
-    public func gzip() async throws(EndpointError) -> GzipEcho {
-        try await self.client.send(HTTPBinEndpoints.gzip())
-    }
-
-    /// `GET /anything/{path}`
-    public func anything(path: String, note: String? = nil) async throws(EndpointError) -> AnythingEcho {
-        try await self.client.send(HTTPBinEndpoints.anything(path: path, note: note))
-    }
-
-    /// `GET /cookies`
-    public func cookies(flavour: String, size: String? = nil) async throws(EndpointError) -> Cookies {
-        try await self.client.send(HTTPBinEndpoints.cookies(flavour: flavour, size: size))
-    }
-
-    /// Sends a JSON merge patch (RFC 7396).
-    ///
-    /// `PATCH /anything/{path}`
-    ///
-    /// - Parameter patch: The changes; null removes a member.
-    /// - Returns: What httpbin saw of a request, with its JSON body kept whole.
-    public func mergePatch(_ patch: JSON, path: String) async throws(EndpointError) -> JSONEcho {
-        try await self.client.send(HTTPBinEndpoints.mergePatch(patch, path: path))
-    }
-
-    /// A DELETE whose parameters travel in a JSON body.
-    ///
-    /// `DELETE /anything/orders`
-    ///
-    /// - Returns: What httpbin saw of a request, with its JSON body kept whole.
-    public func deleteWithBody(reason: String, force: Bool) async throws(EndpointError) -> JSONEcho {
-        try await self.client.send(HTTPBinEndpoints.deleteWithBody(reason: reason, force: force))
-    }
-
-    /// Sends a whole pet as the body.
-    ///
-    /// `POST /anything/pets`
-    ///
-    /// - Returns: What httpbin saw of a request, with its JSON body kept whole.
-    public func addPet(_ pet: Pet, dryRun: Bool) async throws(EndpointError) -> JSONEcho {
-        try await self.client.send(HTTPBinEndpoints.addPet(pet, dryRun: dryRun))
-    }
-
-    /// `PUT /anything/pets/{id}/tags`
-    ///
-    /// - Returns: What httpbin saw of a request, with its JSON body kept whole.
-    public func replaceTags(_ tags: [String], id: Int) async throws(EndpointError) -> JSONEcho {
-        try await self.client.send(HTTPBinEndpoints.replaceTags(tags, id: id))
-    }
-
-    /// Echoes a document; the whole echo is free-form JSON.
-    ///
-    /// `POST /anything/documents`
-    ///
-    /// - Parameter filter: Sent as JSON text.
-    public func echoDocument(_ document: JSON, filter: JSON = .object(["owner": .string("ann"), "tags": .array([.string("a"), .number(1)])])) async throws(EndpointError) -> JSON {
-        try await self.client.send(HTTPBinEndpoints.echoDocument(document, filter: filter))
-    }
-
-    /// `POST /anything/notes`
-    ///
-    /// - Returns: What httpbin saw of a request, with its JSON body kept whole.
-    public func postNote(_ text: String) async throws(EndpointError) -> JSONEcho {
-        try await self.client.send(HTTPBinEndpoints.postNote(text))
-    }
-
-    /// An image in the first format of Accept that httpbin has (png, jpeg, webp or svg).
-    ///
-    /// `GET /image`
-    public func image(progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> Data {
-        try await self.client.send(HTTPBinEndpoints.image(), progress: progress)
-    }
-
-    /// Always a PNG, which this endpoint does not accept.
-    ///
-    /// `GET /image/png`
-    public func png(progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> Data {
-        try await self.client.send(HTTPBinEndpoints.png(), progress: progress)
-    }
-
-    /// `GET /pages/header`
-    ///
-    /// - Returns: A page of the echo server's numbers.
-    public func headerNumbers(per: Int, total: Int) async throws(EndpointError) -> NumberPage {
-        try await self.client.send(HTTPBinEndpoints.headerNumbers(per: per, total: total))
-    }
-
-    /// The pages of `headerNumbers`, each fetched when the loop asks for it, through the client's limits and retries:
-    /// the next page's URL is in the response header `Next-Page`.
-    /// Breaking out of the loop or cancelling its task sends no further request.
-    public func headerNumbersPages(per: Int, total: Int) -> Pages<NumberPage> {
-        self.client.pages(for: HTTPBinEndpoints.headerNumbers(per: per, total: total), pagination: .header("Next-Page"))
-    }
-
-    /// `GET /pages/numbered`
-    ///
-    /// - Returns: A page of the echo server's numbers.
-    public func pageNumbers(page: Int? = nil, per: Int, total: Int) async throws(EndpointError) -> NumberPage {
-        try await self.client.send(HTTPBinEndpoints.pageNumbers(page: page, per: per, total: total))
-    }
-
-    /// The pages of `pageNumbers`, each fetched when the loop asks for it, through the client's limits and retries:
-    /// the next request sends `page` one higher, until a page has no items.
-    /// Breaking out of the loop or cancelling its task sends no further request.
-    public func pageNumbersPages(page: Int? = nil, per: Int, total: Int) -> Pages<NumberPage> {
-        self.client.pages(for: HTTPBinEndpoints.pageNumbers(page: page, per: per, total: total), pagination: .page("page", itemCount: { $0.items.count }))
-    }
-
-    /// `GET /pages/offset`
-    ///
-    /// - Returns: A page of the echo server's numbers.
-    public func offsetNumbers(offset: Int = 0, limit: Int, total: Int) async throws(EndpointError) -> NumberPage {
-        try await self.client.send(HTTPBinEndpoints.offsetNumbers(offset: offset, limit: limit, total: total))
-    }
-
-    /// The pages of `offsetNumbers`, each fetched when the loop asks for it, through the client's limits and retries:
-    /// the next request advances `offset` by the items received, until a page has none or fewer than `limit`.
-    /// Breaking out of the loop or cancelling its task sends no further request.
-    public func offsetNumbersPages(offset: Int = 0, limit: Int, total: Int) -> Pages<NumberPage> {
-        self.client.pages(for: HTTPBinEndpoints.offsetNumbers(offset: offset, limit: limit, total: total), pagination: .offset("offset", limit: "limit", itemCount: { $0.items.count }))
     }
 }

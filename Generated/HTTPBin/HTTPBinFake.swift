@@ -8,544 +8,155 @@ import Foundation
 public struct FakeHTTPBinClient: HTTPBinClientProtocol {
     /// Answers `get`.
     public var getHandler: (@Sendable (String?, Int, String?) async throws -> Echo)?
+    /// Answers `get` with a status and headers too (for `getWithResponse`; `get` uses it when `getHandler` is not set).
+    public var getResponseHandler: (@Sendable (String?, Int, String?) async throws -> Response<Echo>)?
     /// Answers `postJSON`.
     public var postJSONHandler: (@Sendable (String, Int, [String]) async throws -> BodyEcho)?
+    /// Answers `postJSON` with a status and headers too (for `postJSONWithResponse`; `postJSON` uses it when `postJSONHandler` is not set).
+    public var postJSONResponseHandler: (@Sendable (String, Int, [String]) async throws -> Response<BodyEcho>)?
     /// Answers `postForm`.
     public var postFormHandler: (@Sendable (String, Int) async throws -> BodyEcho)?
+    /// Answers `postForm` with a status and headers too (for `postFormWithResponse`; `postForm` uses it when `postFormHandler` is not set).
+    public var postFormResponseHandler: (@Sendable (String, Int) async throws -> Response<BodyEcho>)?
     /// Answers `postMultipart`.
     public var postMultipartHandler: (@Sendable (Data, String) async throws -> BodyEcho)?
+    /// Answers `postMultipart` with a status and headers too (for `postMultipartWithResponse`; `postMultipart` uses it when `postMultipartHandler` is not set).
+    public var postMultipartResponseHandler: (@Sendable (Data, String) async throws -> Response<BodyEcho>)?
     /// Answers `put`.
     public var putHandler: (@Sendable (String, Int, [String]) async throws -> BodyEcho)?
+    /// Answers `put` with a status and headers too (for `putWithResponse`; `put` uses it when `putHandler` is not set).
+    public var putResponseHandler: (@Sendable (String, Int, [String]) async throws -> Response<BodyEcho>)?
     /// Answers `patch`.
     public var patchHandler: (@Sendable (String) async throws -> BodyEcho)?
+    /// Answers `patch` with a status and headers too (for `patchWithResponse`; `patch` uses it when `patchHandler` is not set).
+    public var patchResponseHandler: (@Sendable (String) async throws -> Response<BodyEcho>)?
     /// Answers `delete`.
     public var deleteHandler: (@Sendable (String) async throws -> BodyEcho)?
+    /// Answers `delete` with a status and headers too (for `deleteWithResponse`; `delete` uses it when `deleteHandler` is not set).
+    public var deleteResponseHandler: (@Sendable (String) async throws -> Response<BodyEcho>)?
     /// Answers `status`.
     public var statusHandler: (@Sendable (Int) async throws -> Empty)?
+    /// Answers `status` with a status and headers too (for `statusWithResponse`; `status` uses it when `statusHandler` is not set).
+    public var statusResponseHandler: (@Sendable (Int) async throws -> Response<Empty>)?
     /// Answers `postStatus`.
     public var postStatusHandler: (@Sendable (Int) async throws -> Empty)?
+    /// Answers `postStatus` with a status and headers too (for `postStatusWithResponse`; `postStatus` uses it when `postStatusHandler` is not set).
+    public var postStatusResponseHandler: (@Sendable (Int) async throws -> Response<Empty>)?
     /// Answers `headers`.
     public var headersHandler: (@Sendable (String) async throws -> Headers)?
+    /// Answers `headers` with a status and headers too (for `headersWithResponse`; `headers` uses it when `headersHandler` is not set).
+    public var headersResponseHandler: (@Sendable (String) async throws -> Response<Headers>)?
     /// Answers `bearer`.
     public var bearerHandler: (@Sendable () async throws -> BearerResult)?
+    /// Answers `bearer` with a status and headers too (for `bearerWithResponse`; `bearer` uses it when `bearerHandler` is not set).
+    public var bearerResponseHandler: (@Sendable () async throws -> Response<BearerResult>)?
     /// Answers `basicAuth`.
     public var basicAuthHandler: (@Sendable (String, String, String) async throws -> BasicAuthResult)?
+    /// Answers `basicAuth` with a status and headers too (for `basicAuthWithResponse`; `basicAuth` uses it when `basicAuthHandler` is not set).
+    public var basicAuthResponseHandler: (@Sendable (String, String, String) async throws -> Response<BasicAuthResult>)?
     /// Answers `delay`.
     public var delayHandler: (@Sendable (Int) async throws -> Echo)?
+    /// Answers `delay` with a status and headers too (for `delayWithResponse`; `delay` uses it when `delayHandler` is not set).
+    public var delayResponseHandler: (@Sendable (Int) async throws -> Response<Echo>)?
     /// Answers `bytes`.
     public var bytesHandler: (@Sendable (Int) async throws -> Data)?
+    /// Answers `bytes` with a status and headers too (for `bytesWithResponse`; `bytes` uses it when `bytesHandler` is not set).
+    public var bytesResponseHandler: (@Sendable (Int) async throws -> Response<Data>)?
     /// Answers `uuid`.
     public var uuidHandler: (@Sendable () async throws -> UUIDResult)?
+    /// Answers `uuid` with a status and headers too (for `uuidWithResponse`; `uuid` uses it when `uuidHandler` is not set).
+    public var uuidResponseHandler: (@Sendable () async throws -> Response<UUIDResult>)?
     /// Answers `responseHeaders`.
     public var responseHeadersHandler: (@Sendable (String) async throws -> [String: String])?
+    /// Answers `responseHeaders` with a status and headers too (for `responseHeadersWithResponse`; `responseHeaders` uses it when `responseHeadersHandler` is not set).
+    public var responseHeadersResponseHandler: (@Sendable (String) async throws -> Response<[String: String]>)?
     /// Answers `redirect`.
     public var redirectHandler: (@Sendable (Int) async throws -> Echo)?
+    /// Answers `redirect` with a status and headers too (for `redirectWithResponse`; `redirect` uses it when `redirectHandler` is not set).
+    public var redirectResponseHandler: (@Sendable (Int) async throws -> Response<Echo>)?
     /// Answers `gzip`.
     public var gzipHandler: (@Sendable () async throws -> GzipEcho)?
+    /// Answers `gzip` with a status and headers too (for `gzipWithResponse`; `gzip` uses it when `gzipHandler` is not set).
+    public var gzipResponseHandler: (@Sendable () async throws -> Response<GzipEcho>)?
     /// Answers `anything`.
     public var anythingHandler: (@Sendable (String, String?) async throws -> AnythingEcho)?
+    /// Answers `anything` with a status and headers too (for `anythingWithResponse`; `anything` uses it when `anythingHandler` is not set).
+    public var anythingResponseHandler: (@Sendable (String, String?) async throws -> Response<AnythingEcho>)?
     /// Answers `cookies`.
     public var cookiesHandler: (@Sendable (String, String?) async throws -> Cookies)?
+    /// Answers `cookies` with a status and headers too (for `cookiesWithResponse`; `cookies` uses it when `cookiesHandler` is not set).
+    public var cookiesResponseHandler: (@Sendable (String, String?) async throws -> Response<Cookies>)?
     /// Answers `mergePatch`.
     public var mergePatchHandler: (@Sendable (JSON, String) async throws -> JSONEcho)?
+    /// Answers `mergePatch` with a status and headers too (for `mergePatchWithResponse`; `mergePatch` uses it when `mergePatchHandler` is not set).
+    public var mergePatchResponseHandler: (@Sendable (JSON, String) async throws -> Response<JSONEcho>)?
     /// Answers `deleteWithBody`.
     public var deleteWithBodyHandler: (@Sendable (String, Bool) async throws -> JSONEcho)?
+    /// Answers `deleteWithBody` with a status and headers too (for `deleteWithBodyWithResponse`; `deleteWithBody` uses it when `deleteWithBodyHandler` is not set).
+    public var deleteWithBodyResponseHandler: (@Sendable (String, Bool) async throws -> Response<JSONEcho>)?
     /// Answers `addPet`.
     public var addPetHandler: (@Sendable (Pet, Bool) async throws -> JSONEcho)?
+    /// Answers `addPet` with a status and headers too (for `addPetWithResponse`; `addPet` uses it when `addPetHandler` is not set).
+    public var addPetResponseHandler: (@Sendable (Pet, Bool) async throws -> Response<JSONEcho>)?
     /// Answers `replaceTags`.
     public var replaceTagsHandler: (@Sendable ([String], Int) async throws -> JSONEcho)?
+    /// Answers `replaceTags` with a status and headers too (for `replaceTagsWithResponse`; `replaceTags` uses it when `replaceTagsHandler` is not set).
+    public var replaceTagsResponseHandler: (@Sendable ([String], Int) async throws -> Response<JSONEcho>)?
     /// Answers `echoDocument`.
     public var echoDocumentHandler: (@Sendable (JSON, JSON) async throws -> JSON)?
+    /// Answers `echoDocument` with a status and headers too (for `echoDocumentWithResponse`; `echoDocument` uses it when `echoDocumentHandler` is not set).
+    public var echoDocumentResponseHandler: (@Sendable (JSON, JSON) async throws -> Response<JSON>)?
     /// Answers `postNote`.
     public var postNoteHandler: (@Sendable (String) async throws -> JSONEcho)?
+    /// Answers `postNote` with a status and headers too (for `postNoteWithResponse`; `postNote` uses it when `postNoteHandler` is not set).
+    public var postNoteResponseHandler: (@Sendable (String) async throws -> Response<JSONEcho>)?
     /// Answers `image`.
     public var imageHandler: (@Sendable () async throws -> Data)?
+    /// Answers `image` with a status and headers too (for `imageWithResponse`; `image` uses it when `imageHandler` is not set).
+    public var imageResponseHandler: (@Sendable () async throws -> Response<Data>)?
     /// Answers `png`.
     public var pngHandler: (@Sendable () async throws -> Data)?
+    /// Answers `png` with a status and headers too (for `pngWithResponse`; `png` uses it when `pngHandler` is not set).
+    public var pngResponseHandler: (@Sendable () async throws -> Response<Data>)?
     /// Answers `headerNumbers`.
     public var headerNumbersHandler: (@Sendable (Int, Int) async throws -> NumberPage)?
     /// Answers `headerNumbersPages` (and so `headerNumbersItems`) with the pages it returns.
     public var headerNumbersPagesHandler: (@Sendable (Int, Int) -> [NumberPage])?
+    /// Answers `headerNumbers` with a status and headers too (for `headerNumbersWithResponse`; `headerNumbers` uses it when `headerNumbersHandler` is not set).
+    public var headerNumbersResponseHandler: (@Sendable (Int, Int) async throws -> Response<NumberPage>)?
     /// Answers `pageNumbers`.
     public var pageNumbersHandler: (@Sendable (Int?, Int, Int) async throws -> NumberPage)?
     /// Answers `pageNumbersPages` (and so `pageNumbersItems`) with the pages it returns.
     public var pageNumbersPagesHandler: (@Sendable (Int?, Int, Int) -> [NumberPage])?
+    /// Answers `pageNumbers` with a status and headers too (for `pageNumbersWithResponse`; `pageNumbers` uses it when `pageNumbersHandler` is not set).
+    public var pageNumbersResponseHandler: (@Sendable (Int?, Int, Int) async throws -> Response<NumberPage>)?
     /// Answers `offsetNumbers`.
     public var offsetNumbersHandler: (@Sendable (Int, Int, Int) async throws -> NumberPage)?
     /// Answers `offsetNumbersPages` (and so `offsetNumbersItems`) with the pages it returns.
     public var offsetNumbersPagesHandler: (@Sendable (Int, Int, Int) -> [NumberPage])?
+    /// Answers `offsetNumbers` with a status and headers too (for `offsetNumbersWithResponse`; `offsetNumbers` uses it when `offsetNumbersHandler` is not set).
+    public var offsetNumbersResponseHandler: (@Sendable (Int, Int, Int) async throws -> Response<NumberPage>)?
+    /// Answers `records`.
+    public var recordsHandler: (@Sendable (String, String, String) async throws -> [String: String])?
+    /// Answers `records` with a status and headers too (for `recordsWithResponse`; `records` uses it when `recordsHandler` is not set).
+    public var recordsResponseHandler: (@Sendable (String, String, String) async throws -> Response<[String: String]>)?
+    /// Answers `probe`.
+    public var probeHandler: (@Sendable (String) async throws -> HTTPBinEndpoints.ProbeHeaders)?
+    /// Answers `probe` with a status and headers too (for `probeWithResponse`; `probe` uses it when `probeHandler` is not set).
+    public var probeResponseHandler: (@Sendable (String) async throws -> Response<Empty>)?
+    /// Answers `created`.
+    public var createdHandler: (@Sendable () async throws -> Empty)?
+    /// Answers `created` with a status and headers too (for `createdWithResponse`; `created` uses it when `createdHandler` is not set).
+    public var createdResponseHandler: (@Sendable () async throws -> Response<Empty>)?
+    /// Answers `anythingEnveloped`.
+    public var anythingEnvelopedHandler: (@Sendable (String, Int, [String]) async throws -> Item)?
+    /// Answers `anythingEnveloped` with a status and headers too (for `anythingEnvelopedWithResponse`; `anythingEnveloped` uses it when `anythingEnvelopedHandler` is not set).
+    public var anythingEnvelopedResponseHandler: (@Sendable (String, Int, [String]) async throws -> Response<Item>)?
+    /// Answers `problem`.
+    public var problemHandler: (@Sendable (String) async throws -> Empty)?
+    /// Answers `problem` with a status and headers too (for `problemWithResponse`; `problem` uses it when `problemHandler` is not set).
+    public var problemResponseHandler: (@Sendable (String) async throws -> Response<Empty>)?
 
     /// A fake with no handlers; set those the test needs.
     public init() {}
-}
-
-/// The fake's endpoint methods: each one answers with its handler.
-extension FakeHTTPBinClient {
-    /// Answered by `getHandler`.
-    ///
-    /// Echoes the query and headers of a GET request.
-    ///
-    /// `HTTPBinEndpoints.get` builds its request.
-    ///
-    /// - Parameter search: Words to look for.
-    /// - Returns: What httpbin saw of a request without a body.
-    public func get(search: String?, page: Int, trace: String?) async throws(EndpointError) -> Echo {
-        guard let _handler = self.getHandler else { throw .invalidRequest("FakeHTTPBinClient.getHandler is not set") }
-        do {
-            return try await _handler(search, page, trace)
-        } catch {
-            throw EndpointError(error)
-        }
-    }
-
-    /// Answered by `postJSONHandler`.
-    ///
-    /// Echoes a JSON body.
-    ///
-    /// `HTTPBinEndpoints.postJSON` builds its request.
-    ///
-    /// - Returns: What httpbin saw of a request with a body.
-    public func postJSON(name: String, quantity: Int, tags: [String]) async throws(EndpointError) -> BodyEcho {
-        guard let _handler = self.postJSONHandler else { throw .invalidRequest("FakeHTTPBinClient.postJSONHandler is not set") }
-        do {
-            return try await _handler(name, quantity, tags)
-        } catch {
-            throw EndpointError(error)
-        }
-    }
-
-    /// Answered by `postFormHandler`.
-    ///
-    /// Echoes a form body.
-    ///
-    /// `HTTPBinEndpoints.postForm` builds its request.
-    ///
-    /// - Returns: What httpbin saw of a request with a body.
-    public func postForm(name: String, quantity: Int) async throws(EndpointError) -> BodyEcho {
-        guard let _handler = self.postFormHandler else { throw .invalidRequest("FakeHTTPBinClient.postFormHandler is not set") }
-        do {
-            return try await _handler(name, quantity)
-        } catch {
-            throw EndpointError(error)
-        }
-    }
-
-    /// Answered by `postMultipartHandler`.
-    ///
-    /// Echoes a multipart body with a file.
-    ///
-    /// `HTTPBinEndpoints.postMultipart` builds its request.
-    ///
-    /// - Returns: What httpbin saw of a request with a body.
-    public func postMultipart(file: Data, caption: String, progress: (@Sendable (TransferProgress) -> Void)?) async throws(EndpointError) -> BodyEcho {
-        guard let _handler = self.postMultipartHandler else { throw .invalidRequest("FakeHTTPBinClient.postMultipartHandler is not set") }
-        do {
-            return try await _handler(file, caption)
-        } catch {
-            throw EndpointError(error)
-        }
-    }
-
-    /// Answered by `putHandler`.
-    ///
-    /// `HTTPBinEndpoints.put` builds its request.
-    ///
-    /// - Returns: What httpbin saw of a request with a body.
-    public func put(name: String, quantity: Int, tags: [String]) async throws(EndpointError) -> BodyEcho {
-        guard let _handler = self.putHandler else { throw .invalidRequest("FakeHTTPBinClient.putHandler is not set") }
-        do {
-            return try await _handler(name, quantity, tags)
-        } catch {
-            throw EndpointError(error)
-        }
-    }
-
-    /// Answered by `patchHandler`.
-    ///
-    /// `HTTPBinEndpoints.patch` builds its request.
-    ///
-    /// - Returns: What httpbin saw of a request with a body.
-    public func patch(name: String) async throws(EndpointError) -> BodyEcho {
-        guard let _handler = self.patchHandler else { throw .invalidRequest("FakeHTTPBinClient.patchHandler is not set") }
-        do {
-            return try await _handler(name)
-        } catch {
-            throw EndpointError(error)
-        }
-    }
-
-    /// Answered by `deleteHandler`.
-    ///
-    /// `HTTPBinEndpoints.delete` builds its request.
-    ///
-    /// - Returns: What httpbin saw of a request with a body.
-    public func delete(reason: String) async throws(EndpointError) -> BodyEcho {
-        guard let _handler = self.deleteHandler else { throw .invalidRequest("FakeHTTPBinClient.deleteHandler is not set") }
-        do {
-            return try await _handler(reason)
-        } catch {
-            throw EndpointError(error)
-        }
-    }
-
-    /// Answered by `statusHandler`.
-    ///
-    /// Answers with the given status and no body.
-    ///
-    /// `HTTPBinEndpoints.status` builds its request.
-    @discardableResult
-    public func status(code: Int) async throws(EndpointError) -> Empty {
-        guard let _handler = self.statusHandler else { throw .invalidRequest("FakeHTTPBinClient.statusHandler is not set") }
-        do {
-            return try await _handler(code)
-        } catch {
-            throw EndpointError(error)
-        }
-    }
-
-    /// Answered by `postStatusHandler`.
-    ///
-    /// Answers a POST with the given status and no body.
-    ///
-    /// `HTTPBinEndpoints.postStatus` builds its request.
-    @discardableResult
-    public func postStatus(code: Int) async throws(EndpointError) -> Empty {
-        guard let _handler = self.postStatusHandler else { throw .invalidRequest("FakeHTTPBinClient.postStatusHandler is not set") }
-        do {
-            return try await _handler(code)
-        } catch {
-            throw EndpointError(error)
-        }
-    }
-
-    /// Answered by `headersHandler`.
-    ///
-    /// `HTTPBinEndpoints.headers` builds its request.
-    public func headers(tag: String) async throws(EndpointError) -> Headers {
-        guard let _handler = self.headersHandler else { throw .invalidRequest("FakeHTTPBinClient.headersHandler is not set") }
-        do {
-            return try await _handler(tag)
-        } catch {
-            throw EndpointError(error)
-        }
-    }
-
-    /// Answered by `bearerHandler`.
-    ///
-    /// Answers 401 unless the request carries a bearer token.
-    ///
-    /// `HTTPBinEndpoints.bearer` builds its request.
-    public func bearer() async throws(EndpointError) -> BearerResult {
-        guard let _handler = self.bearerHandler else { throw .invalidRequest("FakeHTTPBinClient.bearerHandler is not set") }
-        do {
-            return try await _handler()
-        } catch {
-            throw EndpointError(error)
-        }
-    }
-
-    /// Answered by `basicAuthHandler`.
-    ///
-    /// Answers 401 unless the Authorization header holds the path's user and password.
-    ///
-    /// `HTTPBinEndpoints.basicAuth` builds its request.
-    ///
-    /// - Parameter authorization: 'Basic ' and base64 of user:passwd.
-    public func basicAuth(user: String, passwd: String, authorization: String) async throws(EndpointError) -> BasicAuthResult {
-        guard let _handler = self.basicAuthHandler else { throw .invalidRequest("FakeHTTPBinClient.basicAuthHandler is not set") }
-        do {
-            return try await _handler(user, passwd, authorization)
-        } catch {
-            throw EndpointError(error)
-        }
-    }
-
-    /// Answered by `delayHandler`.
-    ///
-    /// Answers after the given number of seconds (at most 10); gives up after one.
-    ///
-    /// `HTTPBinEndpoints.delay` builds its request.
-    ///
-    /// - Returns: What httpbin saw of a request without a body.
-    public func delay(seconds: Int) async throws(EndpointError) -> Echo {
-        guard let _handler = self.delayHandler else { throw .invalidRequest("FakeHTTPBinClient.delayHandler is not set") }
-        do {
-            return try await _handler(seconds)
-        } catch {
-            throw EndpointError(error)
-        }
-    }
-
-    /// Answered by `bytesHandler`.
-    ///
-    /// Random bytes (at most 102,400).
-    ///
-    /// `HTTPBinEndpoints.bytes` builds its request.
-    public func bytes(count: Int, progress: (@Sendable (TransferProgress) -> Void)?) async throws(EndpointError) -> Data {
-        guard let _handler = self.bytesHandler else { throw .invalidRequest("FakeHTTPBinClient.bytesHandler is not set") }
-        do {
-            return try await _handler(count)
-        } catch {
-            throw EndpointError(error)
-        }
-    }
-
-    /// Answered by `uuidHandler`.
-    ///
-    /// `HTTPBinEndpoints.uuid` builds its request.
-    public func uuid() async throws(EndpointError) -> UUIDResult {
-        guard let _handler = self.uuidHandler else { throw .invalidRequest("FakeHTTPBinClient.uuidHandler is not set") }
-        do {
-            return try await _handler()
-        } catch {
-            throw EndpointError(error)
-        }
-    }
-
-    /// Answered by `responseHeadersHandler`.
-    ///
-    /// Sets the query items as response headers and echoes them.
-    ///
-    /// `HTTPBinEndpoints.responseHeaders` builds its request.
-    public func responseHeaders(trace: String) async throws(EndpointError) -> [String: String] {
-        guard let _handler = self.responseHeadersHandler else { throw .invalidRequest("FakeHTTPBinClient.responseHeadersHandler is not set") }
-        do {
-            return try await _handler(trace)
-        } catch {
-            throw EndpointError(error)
-        }
-    }
-
-    /// Answered by `redirectHandler`.
-    ///
-    /// Redirects the given number of times, then answers like /get.
-    ///
-    /// `HTTPBinEndpoints.redirect` builds its request.
-    ///
-    /// - Returns: What httpbin saw of a request without a body.
-    public func redirect(times: Int) async throws(EndpointError) -> Echo {
-        guard let _handler = self.redirectHandler else { throw .invalidRequest("FakeHTTPBinClient.redirectHandler is not set") }
-        do {
-            return try await _handler(times)
-        } catch {
-            throw EndpointError(error)
-        }
-    }
-
-    /// Answered by `gzipHandler`.
-    ///
-    /// `HTTPBinEndpoints.gzip` builds its request.
-    public func gzip() async throws(EndpointError) -> GzipEcho {
-        guard let _handler = self.gzipHandler else { throw .invalidRequest("FakeHTTPBinClient.gzipHandler is not set") }
-        do {
-            return try await _handler()
-        } catch {
-            throw EndpointError(error)
-        }
-    }
-
-    /// Answered by `anythingHandler`.
-    ///
-    /// `HTTPBinEndpoints.anything` builds its request.
-    public func anything(path: String, note: String?) async throws(EndpointError) -> AnythingEcho {
-        guard let _handler = self.anythingHandler else { throw .invalidRequest("FakeHTTPBinClient.anythingHandler is not set") }
-        do {
-            return try await _handler(path, note)
-        } catch {
-            throw EndpointError(error)
-        }
-    }
-
-    /// Answered by `cookiesHandler`.
-    ///
-    /// `HTTPBinEndpoints.cookies` builds its request.
-    public func cookies(flavour: String, size: String?) async throws(EndpointError) -> Cookies {
-        guard let _handler = self.cookiesHandler else { throw .invalidRequest("FakeHTTPBinClient.cookiesHandler is not set") }
-        do {
-            return try await _handler(flavour, size)
-        } catch {
-            throw EndpointError(error)
-        }
-    }
-
-    /// Answered by `mergePatchHandler`.
-    ///
-    /// Sends a JSON merge patch (RFC 7396).
-    ///
-    /// `HTTPBinEndpoints.mergePatch` builds its request.
-    ///
-    /// - Parameter patch: The changes; null removes a member.
-    /// - Returns: What httpbin saw of a request, with its JSON body kept whole.
-    public func mergePatch(_ patch: JSON, path: String) async throws(EndpointError) -> JSONEcho {
-        guard let _handler = self.mergePatchHandler else { throw .invalidRequest("FakeHTTPBinClient.mergePatchHandler is not set") }
-        do {
-            return try await _handler(patch, path)
-        } catch {
-            throw EndpointError(error)
-        }
-    }
-
-    /// Answered by `deleteWithBodyHandler`.
-    ///
-    /// A DELETE whose parameters travel in a JSON body.
-    ///
-    /// `HTTPBinEndpoints.deleteWithBody` builds its request.
-    ///
-    /// - Returns: What httpbin saw of a request, with its JSON body kept whole.
-    public func deleteWithBody(reason: String, force: Bool) async throws(EndpointError) -> JSONEcho {
-        guard let _handler = self.deleteWithBodyHandler else { throw .invalidRequest("FakeHTTPBinClient.deleteWithBodyHandler is not set") }
-        do {
-            return try await _handler(reason, force)
-        } catch {
-            throw EndpointError(error)
-        }
-    }
-
-    /// Answered by `addPetHandler`.
-    ///
-    /// Sends a whole pet as the body.
-    ///
-    /// `HTTPBinEndpoints.addPet` builds its request.
-    ///
-    /// - Returns: What httpbin saw of a request, with its JSON body kept whole.
-    public func addPet(_ pet: Pet, dryRun: Bool) async throws(EndpointError) -> JSONEcho {
-        guard let _handler = self.addPetHandler else { throw .invalidRequest("FakeHTTPBinClient.addPetHandler is not set") }
-        do {
-            return try await _handler(pet, dryRun)
-        } catch {
-            throw EndpointError(error)
-        }
-    }
-
-    /// Answered by `replaceTagsHandler`.
-    ///
-    /// `HTTPBinEndpoints.replaceTags` builds its request.
-    ///
-    /// - Returns: What httpbin saw of a request, with its JSON body kept whole.
-    public func replaceTags(_ tags: [String], id: Int) async throws(EndpointError) -> JSONEcho {
-        guard let _handler = self.replaceTagsHandler else { throw .invalidRequest("FakeHTTPBinClient.replaceTagsHandler is not set") }
-        do {
-            return try await _handler(tags, id)
-        } catch {
-            throw EndpointError(error)
-        }
-    }
-
-    /// Answered by `echoDocumentHandler`.
-    ///
-    /// Echoes a document; the whole echo is free-form JSON.
-    ///
-    /// `HTTPBinEndpoints.echoDocument` builds its request.
-    ///
-    /// - Parameter filter: Sent as JSON text.
-    public func echoDocument(_ document: JSON, filter: JSON) async throws(EndpointError) -> JSON {
-        guard let _handler = self.echoDocumentHandler else { throw .invalidRequest("FakeHTTPBinClient.echoDocumentHandler is not set") }
-        do {
-            return try await _handler(document, filter)
-        } catch {
-            throw EndpointError(error)
-        }
-    }
-
-    /// Answered by `postNoteHandler`.
-    ///
-    /// `HTTPBinEndpoints.postNote` builds its request.
-    ///
-    /// - Returns: What httpbin saw of a request, with its JSON body kept whole.
-    public func postNote(_ text: String) async throws(EndpointError) -> JSONEcho {
-        guard let _handler = self.postNoteHandler else { throw .invalidRequest("FakeHTTPBinClient.postNoteHandler is not set") }
-        do {
-            return try await _handler(text)
-        } catch {
-            throw EndpointError(error)
-        }
-    }
-
-    /// Answered by `imageHandler`.
-    ///
-    /// An image in the first format of Accept that httpbin has (png, jpeg, webp or svg).
-    ///
-    /// `HTTPBinEndpoints.image` builds its request.
-    public func image(progress: (@Sendable (TransferProgress) -> Void)?) async throws(EndpointError) -> Data {
-        guard let _handler = self.imageHandler else { throw .invalidRequest("FakeHTTPBinClient.imageHandler is not set") }
-        do {
-            return try await _handler()
-        } catch {
-            throw EndpointError(error)
-        }
-    }
-
-    /// Answered by `pngHandler`.
-    ///
-    /// Always a PNG, which this endpoint does not accept.
-    ///
-    /// `HTTPBinEndpoints.png` builds its request.
-    public func png(progress: (@Sendable (TransferProgress) -> Void)?) async throws(EndpointError) -> Data {
-        guard let _handler = self.pngHandler else { throw .invalidRequest("FakeHTTPBinClient.pngHandler is not set") }
-        do {
-            return try await _handler()
-        } catch {
-            throw EndpointError(error)
-        }
-    }
-
-    /// Answered by `headerNumbersHandler`.
-    ///
-    /// `HTTPBinEndpoints.headerNumbers` builds its request.
-    ///
-    /// - Returns: A page of the echo server's numbers.
-    public func headerNumbers(per: Int, total: Int) async throws(EndpointError) -> NumberPage {
-        guard let _handler = self.headerNumbersHandler else { throw .invalidRequest("FakeHTTPBinClient.headerNumbersHandler is not set") }
-        do {
-            return try await _handler(per, total)
-        } catch {
-            throw EndpointError(error)
-        }
-    }
-
-    /// Answered by `headerNumbersPagesHandler`; without it, the first page fails with `EndpointError.invalidRequest`.
-    public func headerNumbersPages(per: Int, total: Int) -> Pages<NumberPage> {
-        guard let _handler = self.headerNumbersPagesHandler else { return .failing(.invalidRequest("FakeHTTPBinClient.headerNumbersPagesHandler is not set")) }
-        return Pages(_handler(per, total))
-    }
-
-    /// Answered by `pageNumbersHandler`.
-    ///
-    /// `HTTPBinEndpoints.pageNumbers` builds its request.
-    ///
-    /// - Returns: A page of the echo server's numbers.
-    public func pageNumbers(page: Int?, per: Int, total: Int) async throws(EndpointError) -> NumberPage {
-        guard let _handler = self.pageNumbersHandler else { throw .invalidRequest("FakeHTTPBinClient.pageNumbersHandler is not set") }
-        do {
-            return try await _handler(page, per, total)
-        } catch {
-            throw EndpointError(error)
-        }
-    }
-
-    /// Answered by `pageNumbersPagesHandler`; without it, the first page fails with `EndpointError.invalidRequest`.
-    public func pageNumbersPages(page: Int?, per: Int, total: Int) -> Pages<NumberPage> {
-        guard let _handler = self.pageNumbersPagesHandler else { return .failing(.invalidRequest("FakeHTTPBinClient.pageNumbersPagesHandler is not set")) }
-        return Pages(_handler(page, per, total))
-    }
-
-    /// Answered by `offsetNumbersHandler`.
-    ///
-    /// `HTTPBinEndpoints.offsetNumbers` builds its request.
-    ///
-    /// - Returns: A page of the echo server's numbers.
-    public func offsetNumbers(offset: Int, limit: Int, total: Int) async throws(EndpointError) -> NumberPage {
-        guard let _handler = self.offsetNumbersHandler else { throw .invalidRequest("FakeHTTPBinClient.offsetNumbersHandler is not set") }
-        do {
-            return try await _handler(offset, limit, total)
-        } catch {
-            throw EndpointError(error)
-        }
-    }
-
-    /// Answered by `offsetNumbersPagesHandler`; without it, the first page fails with `EndpointError.invalidRequest`.
-    public func offsetNumbersPages(offset: Int, limit: Int, total: Int) -> Pages<NumberPage> {
-        guard let _handler = self.offsetNumbersPagesHandler else { return .failing(.invalidRequest("FakeHTTPBinClient.offsetNumbersPagesHandler is not set")) }
-        return Pages(_handler(offset, limit, total))
-    }
 }

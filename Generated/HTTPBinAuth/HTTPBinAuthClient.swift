@@ -11,34 +11,90 @@ public protocol HTTPBinAuthClientProtocol: Sendable {
     ///
     /// `HTTPBinAuthEndpoints.bearer` builds its request.
     func bearer() async throws(EndpointError) -> BearerResult
+    /// `bearer`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// Answers 401 unless the request carries a bearer token (the default scheme, 'user').
+    ///
+    /// `HTTPBinAuthEndpoints.bearer` builds its request.
+    func bearerWithResponse() async throws(EndpointError) -> Response<BearerResult>
     /// Answers 401 (with a basic challenge) unless basic auth carries the path's user and password.
     ///
     /// `HTTPBinAuthEndpoints.basicAuth` builds its request.
     func basicAuth(user: String, passwd: String) async throws(EndpointError) -> BasicAuthResult
+    /// `basicAuth`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// Answers 401 (with a basic challenge) unless basic auth carries the path's user and password.
+    ///
+    /// `HTTPBinAuthEndpoints.basicAuth` builds its request.
+    func basicAuthWithResponse(user: String, passwd: String) async throws(EndpointError) -> Response<BasicAuthResult>
     /// Answers 404 unless basic auth carries the path's user and password.
     ///
     /// `HTTPBinAuthEndpoints.hiddenBasicAuth` builds its request.
     func hiddenBasicAuth(user: String, passwd: String) async throws(EndpointError) -> BasicAuthResult
+    /// `hiddenBasicAuth`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// Answers 404 unless basic auth carries the path's user and password.
+    ///
+    /// `HTTPBinAuthEndpoints.hiddenBasicAuth` builds its request.
+    func hiddenBasicAuthWithResponse(user: String, passwd: String) async throws(EndpointError) -> Response<BasicAuthResult>
     /// Echoes the request; sends the admin key in its header.
     ///
     /// `HTTPBinAuthEndpoints.adminEcho` builds its request.
     func adminEcho() async throws(EndpointError) -> Anything
+    /// `adminEcho`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// Echoes the request; sends the admin key in its header.
+    ///
+    /// `HTTPBinAuthEndpoints.adminEcho` builds its request.
+    func adminEchoWithResponse() async throws(EndpointError) -> Response<Anything>
     /// Echoes the request; sends the key as a query item.
     ///
     /// `HTTPBinAuthEndpoints.queryKeyEcho` builds its request.
     func queryKeyEcho() async throws(EndpointError) -> Anything
+    /// `queryKeyEcho`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// Echoes the request; sends the key as a query item.
+    ///
+    /// `HTTPBinAuthEndpoints.queryKeyEcho` builds its request.
+    func queryKeyEchoWithResponse() async throws(EndpointError) -> Response<Anything>
     /// Echoes the request's cookies; sends the session key as a cookie.
     ///
     /// `HTTPBinAuthEndpoints.cookies` builds its request.
     func cookies() async throws(EndpointError) -> Cookies
+    /// `cookies`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// Echoes the request's cookies; sends the session key as a cookie.
+    ///
+    /// `HTTPBinAuthEndpoints.cookies` builds its request.
+    func cookiesWithResponse() async throws(EndpointError) -> Response<Cookies>
     /// Echoes the request; sends the user's token, or the admin key when no user is signed in.
     ///
     /// `HTTPBinAuthEndpoints.eitherEcho` builds its request.
     func eitherEcho() async throws(EndpointError) -> Anything
+    /// `eitherEcho`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// Echoes the request; sends the user's token, or the admin key when no user is signed in.
+    ///
+    /// `HTTPBinAuthEndpoints.eitherEcho` builds its request.
+    func eitherEchoWithResponse() async throws(EndpointError) -> Response<Anything>
     /// Echoes the request; sends no credentials.
     ///
     /// `HTTPBinAuthEndpoints.publicEcho` builds its request.
     func publicEcho() async throws(EndpointError) -> Anything
+    /// `publicEcho`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// Echoes the request; sends no credentials.
+    ///
+    /// `HTTPBinAuthEndpoints.publicEcho` builds its request.
+    func publicEchoWithResponse() async throws(EndpointError) -> Response<Anything>
 }
 
 /// The client's default arguments for calls through the protocol.
@@ -96,7 +152,7 @@ public struct HTTPBinAuthClient: HTTPBinAuthClientProtocol {
             ],
             timeout: .seconds(10),
             acceptableContentTypes: ["application/json"],
-            errorMessageField: "message",
+            errorMessageFields: ["message"],
             fallbackErrorMessage: "httpbin refused the request",
             auth: nil,
             authSchemes: ["user": .header(name: "Authorization", prefix: "Bearer"), "login": .basic, "adminKey": .header(name: "X-Admin-Key", prefix: nil), "queryKey": .query(name: "api_key"), "session": .cookie(name: "session")],
@@ -160,11 +216,31 @@ extension HTTPBinAuthClient {
         try await self.client.send(HTTPBinAuthEndpoints.bearer())
     }
 
+    /// `bearer`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// Answers 401 unless the request carries a bearer token (the default scheme, 'user').
+    ///
+    /// `GET /bearer`
+    public func bearerWithResponse() async throws(EndpointError) -> Response<BearerResult> {
+        try await self.client.response(for: HTTPBinAuthEndpoints.bearer())
+    }
+
     /// Answers 401 (with a basic challenge) unless basic auth carries the path's user and password.
     ///
     /// `GET /basic-auth/{user}/{passwd}`
     public func basicAuth(user: String, passwd: String) async throws(EndpointError) -> BasicAuthResult {
         try await self.client.send(HTTPBinAuthEndpoints.basicAuth(user: user, passwd: passwd))
+    }
+
+    /// `basicAuth`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// Answers 401 (with a basic challenge) unless basic auth carries the path's user and password.
+    ///
+    /// `GET /basic-auth/{user}/{passwd}`
+    public func basicAuthWithResponse(user: String, passwd: String) async throws(EndpointError) -> Response<BasicAuthResult> {
+        try await self.client.response(for: HTTPBinAuthEndpoints.basicAuth(user: user, passwd: passwd))
     }
 
     /// Answers 404 unless basic auth carries the path's user and password.
@@ -174,11 +250,31 @@ extension HTTPBinAuthClient {
         try await self.client.send(HTTPBinAuthEndpoints.hiddenBasicAuth(user: user, passwd: passwd))
     }
 
+    /// `hiddenBasicAuth`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// Answers 404 unless basic auth carries the path's user and password.
+    ///
+    /// `GET /hidden-basic-auth/{user}/{passwd}`
+    public func hiddenBasicAuthWithResponse(user: String, passwd: String) async throws(EndpointError) -> Response<BasicAuthResult> {
+        try await self.client.response(for: HTTPBinAuthEndpoints.hiddenBasicAuth(user: user, passwd: passwd))
+    }
+
     /// Echoes the request; sends the admin key in its header.
     ///
     /// `GET /anything/admin`
     public func adminEcho() async throws(EndpointError) -> Anything {
         try await self.client.send(HTTPBinAuthEndpoints.adminEcho())
+    }
+
+    /// `adminEcho`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// Echoes the request; sends the admin key in its header.
+    ///
+    /// `GET /anything/admin`
+    public func adminEchoWithResponse() async throws(EndpointError) -> Response<Anything> {
+        try await self.client.response(for: HTTPBinAuthEndpoints.adminEcho())
     }
 
     /// Echoes the request; sends the key as a query item.
@@ -188,11 +284,31 @@ extension HTTPBinAuthClient {
         try await self.client.send(HTTPBinAuthEndpoints.queryKeyEcho())
     }
 
+    /// `queryKeyEcho`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// Echoes the request; sends the key as a query item.
+    ///
+    /// `GET /anything/query`
+    public func queryKeyEchoWithResponse() async throws(EndpointError) -> Response<Anything> {
+        try await self.client.response(for: HTTPBinAuthEndpoints.queryKeyEcho())
+    }
+
     /// Echoes the request's cookies; sends the session key as a cookie.
     ///
     /// `GET /cookies`
     public func cookies() async throws(EndpointError) -> Cookies {
         try await self.client.send(HTTPBinAuthEndpoints.cookies())
+    }
+
+    /// `cookies`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// Echoes the request's cookies; sends the session key as a cookie.
+    ///
+    /// `GET /cookies`
+    public func cookiesWithResponse() async throws(EndpointError) -> Response<Cookies> {
+        try await self.client.response(for: HTTPBinAuthEndpoints.cookies())
     }
 
     /// Echoes the request; sends the user's token, or the admin key when no user is signed in.
@@ -202,10 +318,30 @@ extension HTTPBinAuthClient {
         try await self.client.send(HTTPBinAuthEndpoints.eitherEcho())
     }
 
+    /// `eitherEcho`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// Echoes the request; sends the user's token, or the admin key when no user is signed in.
+    ///
+    /// `GET /anything/either`
+    public func eitherEchoWithResponse() async throws(EndpointError) -> Response<Anything> {
+        try await self.client.response(for: HTTPBinAuthEndpoints.eitherEcho())
+    }
+
     /// Echoes the request; sends no credentials.
     ///
     /// `GET /anything/public`
     public func publicEcho() async throws(EndpointError) -> Anything {
         try await self.client.send(HTTPBinAuthEndpoints.publicEcho())
+    }
+
+    /// `publicEcho`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// Echoes the request; sends no credentials.
+    ///
+    /// `GET /anything/public`
+    public func publicEchoWithResponse() async throws(EndpointError) -> Response<Anything> {
+        try await self.client.response(for: HTTPBinAuthEndpoints.publicEcho())
     }
 }

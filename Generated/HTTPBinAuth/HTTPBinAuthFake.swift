@@ -8,20 +8,36 @@ import Foundation
 public struct FakeHTTPBinAuthClient: HTTPBinAuthClientProtocol {
     /// Answers `bearer`.
     public var bearerHandler: (@Sendable () async throws -> BearerResult)?
+    /// Answers `bearer` with a status and headers too (for `bearerWithResponse`; `bearer` uses it when `bearerHandler` is not set).
+    public var bearerResponseHandler: (@Sendable () async throws -> Response<BearerResult>)?
     /// Answers `basicAuth`.
     public var basicAuthHandler: (@Sendable (String, String) async throws -> BasicAuthResult)?
+    /// Answers `basicAuth` with a status and headers too (for `basicAuthWithResponse`; `basicAuth` uses it when `basicAuthHandler` is not set).
+    public var basicAuthResponseHandler: (@Sendable (String, String) async throws -> Response<BasicAuthResult>)?
     /// Answers `hiddenBasicAuth`.
     public var hiddenBasicAuthHandler: (@Sendable (String, String) async throws -> BasicAuthResult)?
+    /// Answers `hiddenBasicAuth` with a status and headers too (for `hiddenBasicAuthWithResponse`; `hiddenBasicAuth` uses it when `hiddenBasicAuthHandler` is not set).
+    public var hiddenBasicAuthResponseHandler: (@Sendable (String, String) async throws -> Response<BasicAuthResult>)?
     /// Answers `adminEcho`.
     public var adminEchoHandler: (@Sendable () async throws -> Anything)?
+    /// Answers `adminEcho` with a status and headers too (for `adminEchoWithResponse`; `adminEcho` uses it when `adminEchoHandler` is not set).
+    public var adminEchoResponseHandler: (@Sendable () async throws -> Response<Anything>)?
     /// Answers `queryKeyEcho`.
     public var queryKeyEchoHandler: (@Sendable () async throws -> Anything)?
+    /// Answers `queryKeyEcho` with a status and headers too (for `queryKeyEchoWithResponse`; `queryKeyEcho` uses it when `queryKeyEchoHandler` is not set).
+    public var queryKeyEchoResponseHandler: (@Sendable () async throws -> Response<Anything>)?
     /// Answers `cookies`.
     public var cookiesHandler: (@Sendable () async throws -> Cookies)?
+    /// Answers `cookies` with a status and headers too (for `cookiesWithResponse`; `cookies` uses it when `cookiesHandler` is not set).
+    public var cookiesResponseHandler: (@Sendable () async throws -> Response<Cookies>)?
     /// Answers `eitherEcho`.
     public var eitherEchoHandler: (@Sendable () async throws -> Anything)?
+    /// Answers `eitherEcho` with a status and headers too (for `eitherEchoWithResponse`; `eitherEcho` uses it when `eitherEchoHandler` is not set).
+    public var eitherEchoResponseHandler: (@Sendable () async throws -> Response<Anything>)?
     /// Answers `publicEcho`.
     public var publicEchoHandler: (@Sendable () async throws -> Anything)?
+    /// Answers `publicEcho` with a status and headers too (for `publicEchoWithResponse`; `publicEcho` uses it when `publicEchoHandler` is not set).
+    public var publicEchoResponseHandler: (@Sendable () async throws -> Response<Anything>)?
 
     /// A fake with no handlers; set those the test needs.
     public init() {}
@@ -35,12 +51,39 @@ extension FakeHTTPBinAuthClient {
     ///
     /// `HTTPBinAuthEndpoints.bearer` builds its request.
     public func bearer() async throws(EndpointError) -> BearerResult {
-        guard let _handler = self.bearerHandler else { throw .invalidRequest("FakeHTTPBinAuthClient.bearerHandler is not set") }
+        guard let _handler = self.bearerHandler else {
+            guard self.bearerResponseHandler != nil else { throw .invalidRequest("FakeHTTPBinAuthClient.bearerHandler is not set") }
+            return try await bearerWithResponse().body
+        }
         do {
             return try await _handler()
         } catch {
             throw EndpointError(error)
         }
+    }
+
+    /// Answered by `bearerResponseHandler`, else by `bearerHandler` with status 200 and no headers.
+    ///
+    /// `bearer`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// Answers 401 unless the request carries a bearer token (the default scheme, 'user').
+    ///
+    /// `HTTPBinAuthEndpoints.bearer` builds its request.
+    public func bearerWithResponse() async throws(EndpointError) -> Response<BearerResult> {
+        let _response: Response<BearerResult>
+        do {
+            if let _handler = self.bearerResponseHandler {
+                _response = try await _handler()
+            } else if let _handler = self.bearerHandler {
+                _response = Response(body: try await _handler())
+            } else {
+                throw EndpointError.invalidRequest("FakeHTTPBinAuthClient.bearerResponseHandler and FakeHTTPBinAuthClient.bearerHandler are not set")
+            }
+        } catch {
+            throw EndpointError(error)
+        }
+        return _response
     }
 
     /// Answered by `basicAuthHandler`.
@@ -49,12 +92,39 @@ extension FakeHTTPBinAuthClient {
     ///
     /// `HTTPBinAuthEndpoints.basicAuth` builds its request.
     public func basicAuth(user: String, passwd: String) async throws(EndpointError) -> BasicAuthResult {
-        guard let _handler = self.basicAuthHandler else { throw .invalidRequest("FakeHTTPBinAuthClient.basicAuthHandler is not set") }
+        guard let _handler = self.basicAuthHandler else {
+            guard self.basicAuthResponseHandler != nil else { throw .invalidRequest("FakeHTTPBinAuthClient.basicAuthHandler is not set") }
+            return try await basicAuthWithResponse(user: user, passwd: passwd).body
+        }
         do {
             return try await _handler(user, passwd)
         } catch {
             throw EndpointError(error)
         }
+    }
+
+    /// Answered by `basicAuthResponseHandler`, else by `basicAuthHandler` with status 200 and no headers.
+    ///
+    /// `basicAuth`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// Answers 401 (with a basic challenge) unless basic auth carries the path's user and password.
+    ///
+    /// `HTTPBinAuthEndpoints.basicAuth` builds its request.
+    public func basicAuthWithResponse(user: String, passwd: String) async throws(EndpointError) -> Response<BasicAuthResult> {
+        let _response: Response<BasicAuthResult>
+        do {
+            if let _handler = self.basicAuthResponseHandler {
+                _response = try await _handler(user, passwd)
+            } else if let _handler = self.basicAuthHandler {
+                _response = Response(body: try await _handler(user, passwd))
+            } else {
+                throw EndpointError.invalidRequest("FakeHTTPBinAuthClient.basicAuthResponseHandler and FakeHTTPBinAuthClient.basicAuthHandler are not set")
+            }
+        } catch {
+            throw EndpointError(error)
+        }
+        return _response
     }
 
     /// Answered by `hiddenBasicAuthHandler`.
@@ -63,12 +133,39 @@ extension FakeHTTPBinAuthClient {
     ///
     /// `HTTPBinAuthEndpoints.hiddenBasicAuth` builds its request.
     public func hiddenBasicAuth(user: String, passwd: String) async throws(EndpointError) -> BasicAuthResult {
-        guard let _handler = self.hiddenBasicAuthHandler else { throw .invalidRequest("FakeHTTPBinAuthClient.hiddenBasicAuthHandler is not set") }
+        guard let _handler = self.hiddenBasicAuthHandler else {
+            guard self.hiddenBasicAuthResponseHandler != nil else { throw .invalidRequest("FakeHTTPBinAuthClient.hiddenBasicAuthHandler is not set") }
+            return try await hiddenBasicAuthWithResponse(user: user, passwd: passwd).body
+        }
         do {
             return try await _handler(user, passwd)
         } catch {
             throw EndpointError(error)
         }
+    }
+
+    /// Answered by `hiddenBasicAuthResponseHandler`, else by `hiddenBasicAuthHandler` with status 200 and no headers.
+    ///
+    /// `hiddenBasicAuth`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// Answers 404 unless basic auth carries the path's user and password.
+    ///
+    /// `HTTPBinAuthEndpoints.hiddenBasicAuth` builds its request.
+    public func hiddenBasicAuthWithResponse(user: String, passwd: String) async throws(EndpointError) -> Response<BasicAuthResult> {
+        let _response: Response<BasicAuthResult>
+        do {
+            if let _handler = self.hiddenBasicAuthResponseHandler {
+                _response = try await _handler(user, passwd)
+            } else if let _handler = self.hiddenBasicAuthHandler {
+                _response = Response(body: try await _handler(user, passwd))
+            } else {
+                throw EndpointError.invalidRequest("FakeHTTPBinAuthClient.hiddenBasicAuthResponseHandler and FakeHTTPBinAuthClient.hiddenBasicAuthHandler are not set")
+            }
+        } catch {
+            throw EndpointError(error)
+        }
+        return _response
     }
 
     /// Answered by `adminEchoHandler`.
@@ -77,12 +174,39 @@ extension FakeHTTPBinAuthClient {
     ///
     /// `HTTPBinAuthEndpoints.adminEcho` builds its request.
     public func adminEcho() async throws(EndpointError) -> Anything {
-        guard let _handler = self.adminEchoHandler else { throw .invalidRequest("FakeHTTPBinAuthClient.adminEchoHandler is not set") }
+        guard let _handler = self.adminEchoHandler else {
+            guard self.adminEchoResponseHandler != nil else { throw .invalidRequest("FakeHTTPBinAuthClient.adminEchoHandler is not set") }
+            return try await adminEchoWithResponse().body
+        }
         do {
             return try await _handler()
         } catch {
             throw EndpointError(error)
         }
+    }
+
+    /// Answered by `adminEchoResponseHandler`, else by `adminEchoHandler` with status 200 and no headers.
+    ///
+    /// `adminEcho`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// Echoes the request; sends the admin key in its header.
+    ///
+    /// `HTTPBinAuthEndpoints.adminEcho` builds its request.
+    public func adminEchoWithResponse() async throws(EndpointError) -> Response<Anything> {
+        let _response: Response<Anything>
+        do {
+            if let _handler = self.adminEchoResponseHandler {
+                _response = try await _handler()
+            } else if let _handler = self.adminEchoHandler {
+                _response = Response(body: try await _handler())
+            } else {
+                throw EndpointError.invalidRequest("FakeHTTPBinAuthClient.adminEchoResponseHandler and FakeHTTPBinAuthClient.adminEchoHandler are not set")
+            }
+        } catch {
+            throw EndpointError(error)
+        }
+        return _response
     }
 
     /// Answered by `queryKeyEchoHandler`.
@@ -91,12 +215,39 @@ extension FakeHTTPBinAuthClient {
     ///
     /// `HTTPBinAuthEndpoints.queryKeyEcho` builds its request.
     public func queryKeyEcho() async throws(EndpointError) -> Anything {
-        guard let _handler = self.queryKeyEchoHandler else { throw .invalidRequest("FakeHTTPBinAuthClient.queryKeyEchoHandler is not set") }
+        guard let _handler = self.queryKeyEchoHandler else {
+            guard self.queryKeyEchoResponseHandler != nil else { throw .invalidRequest("FakeHTTPBinAuthClient.queryKeyEchoHandler is not set") }
+            return try await queryKeyEchoWithResponse().body
+        }
         do {
             return try await _handler()
         } catch {
             throw EndpointError(error)
         }
+    }
+
+    /// Answered by `queryKeyEchoResponseHandler`, else by `queryKeyEchoHandler` with status 200 and no headers.
+    ///
+    /// `queryKeyEcho`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// Echoes the request; sends the key as a query item.
+    ///
+    /// `HTTPBinAuthEndpoints.queryKeyEcho` builds its request.
+    public func queryKeyEchoWithResponse() async throws(EndpointError) -> Response<Anything> {
+        let _response: Response<Anything>
+        do {
+            if let _handler = self.queryKeyEchoResponseHandler {
+                _response = try await _handler()
+            } else if let _handler = self.queryKeyEchoHandler {
+                _response = Response(body: try await _handler())
+            } else {
+                throw EndpointError.invalidRequest("FakeHTTPBinAuthClient.queryKeyEchoResponseHandler and FakeHTTPBinAuthClient.queryKeyEchoHandler are not set")
+            }
+        } catch {
+            throw EndpointError(error)
+        }
+        return _response
     }
 
     /// Answered by `cookiesHandler`.
@@ -105,12 +256,39 @@ extension FakeHTTPBinAuthClient {
     ///
     /// `HTTPBinAuthEndpoints.cookies` builds its request.
     public func cookies() async throws(EndpointError) -> Cookies {
-        guard let _handler = self.cookiesHandler else { throw .invalidRequest("FakeHTTPBinAuthClient.cookiesHandler is not set") }
+        guard let _handler = self.cookiesHandler else {
+            guard self.cookiesResponseHandler != nil else { throw .invalidRequest("FakeHTTPBinAuthClient.cookiesHandler is not set") }
+            return try await cookiesWithResponse().body
+        }
         do {
             return try await _handler()
         } catch {
             throw EndpointError(error)
         }
+    }
+
+    /// Answered by `cookiesResponseHandler`, else by `cookiesHandler` with status 200 and no headers.
+    ///
+    /// `cookies`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// Echoes the request's cookies; sends the session key as a cookie.
+    ///
+    /// `HTTPBinAuthEndpoints.cookies` builds its request.
+    public func cookiesWithResponse() async throws(EndpointError) -> Response<Cookies> {
+        let _response: Response<Cookies>
+        do {
+            if let _handler = self.cookiesResponseHandler {
+                _response = try await _handler()
+            } else if let _handler = self.cookiesHandler {
+                _response = Response(body: try await _handler())
+            } else {
+                throw EndpointError.invalidRequest("FakeHTTPBinAuthClient.cookiesResponseHandler and FakeHTTPBinAuthClient.cookiesHandler are not set")
+            }
+        } catch {
+            throw EndpointError(error)
+        }
+        return _response
     }
 
     /// Answered by `eitherEchoHandler`.
@@ -119,12 +297,39 @@ extension FakeHTTPBinAuthClient {
     ///
     /// `HTTPBinAuthEndpoints.eitherEcho` builds its request.
     public func eitherEcho() async throws(EndpointError) -> Anything {
-        guard let _handler = self.eitherEchoHandler else { throw .invalidRequest("FakeHTTPBinAuthClient.eitherEchoHandler is not set") }
+        guard let _handler = self.eitherEchoHandler else {
+            guard self.eitherEchoResponseHandler != nil else { throw .invalidRequest("FakeHTTPBinAuthClient.eitherEchoHandler is not set") }
+            return try await eitherEchoWithResponse().body
+        }
         do {
             return try await _handler()
         } catch {
             throw EndpointError(error)
         }
+    }
+
+    /// Answered by `eitherEchoResponseHandler`, else by `eitherEchoHandler` with status 200 and no headers.
+    ///
+    /// `eitherEcho`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// Echoes the request; sends the user's token, or the admin key when no user is signed in.
+    ///
+    /// `HTTPBinAuthEndpoints.eitherEcho` builds its request.
+    public func eitherEchoWithResponse() async throws(EndpointError) -> Response<Anything> {
+        let _response: Response<Anything>
+        do {
+            if let _handler = self.eitherEchoResponseHandler {
+                _response = try await _handler()
+            } else if let _handler = self.eitherEchoHandler {
+                _response = Response(body: try await _handler())
+            } else {
+                throw EndpointError.invalidRequest("FakeHTTPBinAuthClient.eitherEchoResponseHandler and FakeHTTPBinAuthClient.eitherEchoHandler are not set")
+            }
+        } catch {
+            throw EndpointError(error)
+        }
+        return _response
     }
 
     /// Answered by `publicEchoHandler`.
@@ -133,11 +338,38 @@ extension FakeHTTPBinAuthClient {
     ///
     /// `HTTPBinAuthEndpoints.publicEcho` builds its request.
     public func publicEcho() async throws(EndpointError) -> Anything {
-        guard let _handler = self.publicEchoHandler else { throw .invalidRequest("FakeHTTPBinAuthClient.publicEchoHandler is not set") }
+        guard let _handler = self.publicEchoHandler else {
+            guard self.publicEchoResponseHandler != nil else { throw .invalidRequest("FakeHTTPBinAuthClient.publicEchoHandler is not set") }
+            return try await publicEchoWithResponse().body
+        }
         do {
             return try await _handler()
         } catch {
             throw EndpointError(error)
         }
+    }
+
+    /// Answered by `publicEchoResponseHandler`, else by `publicEchoHandler` with status 200 and no headers.
+    ///
+    /// `publicEcho`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// Echoes the request; sends no credentials.
+    ///
+    /// `HTTPBinAuthEndpoints.publicEcho` builds its request.
+    public func publicEchoWithResponse() async throws(EndpointError) -> Response<Anything> {
+        let _response: Response<Anything>
+        do {
+            if let _handler = self.publicEchoResponseHandler {
+                _response = try await _handler()
+            } else if let _handler = self.publicEchoHandler {
+                _response = Response(body: try await _handler())
+            } else {
+                throw EndpointError.invalidRequest("FakeHTTPBinAuthClient.publicEchoResponseHandler and FakeHTTPBinAuthClient.publicEchoHandler are not set")
+            }
+        } catch {
+            throw EndpointError(error)
+        }
+        return _response
     }
 }

@@ -8,46 +8,88 @@ import Foundation
 public struct FakeJupyterClient: JupyterClientProtocol {
     /// Answers `version`.
     public var versionHandler: (@Sendable () async throws -> ServerVersion)?
+    /// Answers `version` with a status and headers too (for `versionWithResponse`; `version` uses it when `versionHandler` is not set).
+    public var versionResponseHandler: (@Sendable () async throws -> Response<ServerVersion>)?
     /// Answers `rootDirectory`.
     public var rootDirectoryHandler: (@Sendable () async throws -> Directory)?
+    /// Answers `rootDirectory` with a status and headers too (for `rootDirectoryWithResponse`; `rootDirectory` uses it when `rootDirectoryHandler` is not set).
+    public var rootDirectoryResponseHandler: (@Sendable () async throws -> Response<Directory>)?
     /// Answers `directory`.
     public var directoryHandler: (@Sendable (String) async throws -> Directory)?
+    /// Answers `directory` with a status and headers too (for `directoryWithResponse`; `directory` uses it when `directoryHandler` is not set).
+    public var directoryResponseHandler: (@Sendable (String) async throws -> Response<Directory>)?
     /// Answers `file`.
     public var fileHandler: (@Sendable (String, FileFormat) async throws -> File)?
+    /// Answers `file` with a status and headers too (for `fileWithResponse`; `file` uses it when `fileHandler` is not set).
+    public var fileResponseHandler: (@Sendable (String, FileFormat) async throws -> Response<File>)?
     /// Answers `createUntitled`.
     public var createUntitledHandler: (@Sendable (String, ContentType, String?) async throws -> Entry)?
+    /// Answers `createUntitled` with a status and headers too (for `createUntitledWithResponse`; `createUntitled` uses it when `createUntitledHandler` is not set).
+    public var createUntitledResponseHandler: (@Sendable (String, ContentType, String?) async throws -> Response<Entry>)?
     /// Answers `createUntitledInRoot`.
     public var createUntitledInRootHandler: (@Sendable (ContentType, String?) async throws -> Entry)?
+    /// Answers `createUntitledInRoot` with a status and headers too (for `createUntitledInRootWithResponse`; `createUntitledInRoot` uses it when `createUntitledInRootHandler` is not set).
+    public var createUntitledInRootResponseHandler: (@Sendable (ContentType, String?) async throws -> Response<Entry>)?
     /// Answers `copy`.
     public var copyHandler: (@Sendable (String, String) async throws -> Entry)?
+    /// Answers `copy` with a status and headers too (for `copyWithResponse`; `copy` uses it when `copyHandler` is not set).
+    public var copyResponseHandler: (@Sendable (String, String) async throws -> Response<Entry>)?
     /// Answers `saveFile`.
     public var saveFileHandler: (@Sendable (String, String, FileFormat, ContentType) async throws -> Entry)?
+    /// Answers `saveFile` with a status and headers too (for `saveFileWithResponse`; `saveFile` uses it when `saveFileHandler` is not set).
+    public var saveFileResponseHandler: (@Sendable (String, String, FileFormat, ContentType) async throws -> Response<Entry>)?
     /// Answers `createDirectory`.
     public var createDirectoryHandler: (@Sendable (String, ContentType) async throws -> Entry)?
+    /// Answers `createDirectory` with a status and headers too (for `createDirectoryWithResponse`; `createDirectory` uses it when `createDirectoryHandler` is not set).
+    public var createDirectoryResponseHandler: (@Sendable (String, ContentType) async throws -> Response<Entry>)?
     /// Answers `rename`.
     public var renameHandler: (@Sendable (String, String) async throws -> Entry)?
+    /// Answers `rename` with a status and headers too (for `renameWithResponse`; `rename` uses it when `renameHandler` is not set).
+    public var renameResponseHandler: (@Sendable (String, String) async throws -> Response<Entry>)?
     /// Answers `delete`.
     public var deleteHandler: (@Sendable (String) async throws -> Empty)?
+    /// Answers `delete` with a status and headers too (for `deleteWithResponse`; `delete` uses it when `deleteHandler` is not set).
+    public var deleteResponseHandler: (@Sendable (String) async throws -> Response<Empty>)?
     /// Answers `checkpoints`.
     public var checkpointsHandler: (@Sendable (String) async throws -> [Checkpoint])?
+    /// Answers `checkpoints` with a status and headers too (for `checkpointsWithResponse`; `checkpoints` uses it when `checkpointsHandler` is not set).
+    public var checkpointsResponseHandler: (@Sendable (String) async throws -> Response<[Checkpoint]>)?
     /// Answers `createCheckpoint`.
     public var createCheckpointHandler: (@Sendable (String) async throws -> Checkpoint)?
+    /// Answers `createCheckpoint` with a status and headers too (for `createCheckpointWithResponse`; `createCheckpoint` uses it when `createCheckpointHandler` is not set).
+    public var createCheckpointResponseHandler: (@Sendable (String) async throws -> Response<Checkpoint>)?
     /// Answers `restoreCheckpoint`.
     public var restoreCheckpointHandler: (@Sendable (String, String) async throws -> Empty)?
+    /// Answers `restoreCheckpoint` with a status and headers too (for `restoreCheckpointWithResponse`; `restoreCheckpoint` uses it when `restoreCheckpointHandler` is not set).
+    public var restoreCheckpointResponseHandler: (@Sendable (String, String) async throws -> Response<Empty>)?
     /// Answers `deleteCheckpoint`.
     public var deleteCheckpointHandler: (@Sendable (String, String) async throws -> Empty)?
+    /// Answers `deleteCheckpoint` with a status and headers too (for `deleteCheckpointWithResponse`; `deleteCheckpoint` uses it when `deleteCheckpointHandler` is not set).
+    public var deleteCheckpointResponseHandler: (@Sendable (String, String) async throws -> Response<Empty>)?
     /// Answers `sessions`.
     public var sessionsHandler: (@Sendable () async throws -> [Session])?
+    /// Answers `sessions` with a status and headers too (for `sessionsWithResponse`; `sessions` uses it when `sessionsHandler` is not set).
+    public var sessionsResponseHandler: (@Sendable () async throws -> Response<[Session]>)?
     /// Answers `createSession`.
     public var createSessionHandler: (@Sendable (String, String, String, KernelChoice) async throws -> Session)?
+    /// Answers `createSession` with a status and headers too (for `createSessionWithResponse`; `createSession` uses it when `createSessionHandler` is not set).
+    public var createSessionResponseHandler: (@Sendable (String, String, String, KernelChoice) async throws -> Response<Session>)?
     /// Answers `deleteSession`.
     public var deleteSessionHandler: (@Sendable (String) async throws -> Empty)?
+    /// Answers `deleteSession` with a status and headers too (for `deleteSessionWithResponse`; `deleteSession` uses it when `deleteSessionHandler` is not set).
+    public var deleteSessionResponseHandler: (@Sendable (String) async throws -> Response<Empty>)?
     /// Answers `kernels`.
     public var kernelsHandler: (@Sendable () async throws -> [Kernel])?
+    /// Answers `kernels` with a status and headers too (for `kernelsWithResponse`; `kernels` uses it when `kernelsHandler` is not set).
+    public var kernelsResponseHandler: (@Sendable () async throws -> Response<[Kernel]>)?
     /// Answers `startKernel`.
     public var startKernelHandler: (@Sendable (String) async throws -> Kernel)?
+    /// Answers `startKernel` with a status and headers too (for `startKernelWithResponse`; `startKernel` uses it when `startKernelHandler` is not set).
+    public var startKernelResponseHandler: (@Sendable (String) async throws -> Response<Kernel>)?
     /// Answers `shutdownKernel`.
     public var shutdownKernelHandler: (@Sendable (String) async throws -> Empty)?
+    /// Answers `shutdownKernel` with a status and headers too (for `shutdownKernelWithResponse`; `shutdownKernel` uses it when `shutdownKernelHandler` is not set).
+    public var shutdownKernelResponseHandler: (@Sendable (String) async throws -> Response<Empty>)?
 
     /// A fake with no handlers; set those the test needs.
     public init() {}
@@ -63,12 +105,41 @@ extension FakeJupyterClient {
     ///
     /// - Returns: What GET /api/ answers.
     public func version() async throws(EndpointError) -> ServerVersion {
-        guard let _handler = self.versionHandler else { throw .invalidRequest("FakeJupyterClient.versionHandler is not set") }
+        guard let _handler = self.versionHandler else {
+            guard self.versionResponseHandler != nil else { throw .invalidRequest("FakeJupyterClient.versionHandler is not set") }
+            return try await versionWithResponse().body
+        }
         do {
             return try await _handler()
         } catch {
             throw EndpointError(error)
         }
+    }
+
+    /// Answered by `versionResponseHandler`, else by `versionHandler` with status 200 and no headers.
+    ///
+    /// `version`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// The server's version; needs no token.
+    ///
+    /// `JupyterEndpoints.version` builds its request.
+    ///
+    /// - Returns: What GET /api/ answers.
+    public func versionWithResponse() async throws(EndpointError) -> Response<ServerVersion> {
+        let _response: Response<ServerVersion>
+        do {
+            if let _handler = self.versionResponseHandler {
+                _response = try await _handler()
+            } else if let _handler = self.versionHandler {
+                _response = Response(body: try await _handler())
+            } else {
+                throw EndpointError.invalidRequest("FakeJupyterClient.versionResponseHandler and FakeJupyterClient.versionHandler are not set")
+            }
+        } catch {
+            throw EndpointError(error)
+        }
+        return _response
     }
 
     /// Answered by `rootDirectoryHandler`.
@@ -79,12 +150,41 @@ extension FakeJupyterClient {
     ///
     /// - Returns: A folder with its entries.
     public func rootDirectory() async throws(EndpointError) -> Directory {
-        guard let _handler = self.rootDirectoryHandler else { throw .invalidRequest("FakeJupyterClient.rootDirectoryHandler is not set") }
+        guard let _handler = self.rootDirectoryHandler else {
+            guard self.rootDirectoryResponseHandler != nil else { throw .invalidRequest("FakeJupyterClient.rootDirectoryHandler is not set") }
+            return try await rootDirectoryWithResponse().body
+        }
         do {
             return try await _handler()
         } catch {
             throw EndpointError(error)
         }
+    }
+
+    /// Answered by `rootDirectoryResponseHandler`, else by `rootDirectoryHandler` with status 200 and no headers.
+    ///
+    /// `rootDirectory`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// The root folder and its entries.
+    ///
+    /// `JupyterEndpoints.rootDirectory` builds its request.
+    ///
+    /// - Returns: A folder with its entries.
+    public func rootDirectoryWithResponse() async throws(EndpointError) -> Response<Directory> {
+        let _response: Response<Directory>
+        do {
+            if let _handler = self.rootDirectoryResponseHandler {
+                _response = try await _handler()
+            } else if let _handler = self.rootDirectoryHandler {
+                _response = Response(body: try await _handler())
+            } else {
+                throw EndpointError.invalidRequest("FakeJupyterClient.rootDirectoryResponseHandler and FakeJupyterClient.rootDirectoryHandler are not set")
+            }
+        } catch {
+            throw EndpointError(error)
+        }
+        return _response
     }
 
     /// Answered by `directoryHandler`.
@@ -96,12 +196,42 @@ extension FakeJupyterClient {
     /// - Parameter path: The folder's path from the root, e.g. dir/sub.
     /// - Returns: A folder with its entries.
     public func directory(path: String) async throws(EndpointError) -> Directory {
-        guard let _handler = self.directoryHandler else { throw .invalidRequest("FakeJupyterClient.directoryHandler is not set") }
+        guard let _handler = self.directoryHandler else {
+            guard self.directoryResponseHandler != nil else { throw .invalidRequest("FakeJupyterClient.directoryHandler is not set") }
+            return try await directoryWithResponse(path: path).body
+        }
         do {
             return try await _handler(path)
         } catch {
             throw EndpointError(error)
         }
+    }
+
+    /// Answered by `directoryResponseHandler`, else by `directoryHandler` with status 200 and no headers.
+    ///
+    /// `directory`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// A folder and its entries; 400 when the path is a file, 404 when there is nothing at it.
+    ///
+    /// `JupyterEndpoints.directory` builds its request.
+    ///
+    /// - Parameter path: The folder's path from the root, e.g. dir/sub.
+    /// - Returns: A folder with its entries.
+    public func directoryWithResponse(path: String) async throws(EndpointError) -> Response<Directory> {
+        let _response: Response<Directory>
+        do {
+            if let _handler = self.directoryResponseHandler {
+                _response = try await _handler(path)
+            } else if let _handler = self.directoryHandler {
+                _response = Response(body: try await _handler(path))
+            } else {
+                throw EndpointError.invalidRequest("FakeJupyterClient.directoryResponseHandler and FakeJupyterClient.directoryHandler are not set")
+            }
+        } catch {
+            throw EndpointError(error)
+        }
+        return _response
     }
 
     /// Answered by `fileHandler`.
@@ -115,12 +245,44 @@ extension FakeJupyterClient {
     ///   - format: text for UTF-8 text; base64 for any bytes.
     /// - Returns: A file with its content.
     public func file(path: String, format: FileFormat) async throws(EndpointError) -> File {
-        guard let _handler = self.fileHandler else { throw .invalidRequest("FakeJupyterClient.fileHandler is not set") }
+        guard let _handler = self.fileHandler else {
+            guard self.fileResponseHandler != nil else { throw .invalidRequest("FakeJupyterClient.fileHandler is not set") }
+            return try await fileWithResponse(path: path, format: format).body
+        }
         do {
             return try await _handler(path, format)
         } catch {
             throw EndpointError(error)
         }
+    }
+
+    /// Answered by `fileResponseHandler`, else by `fileHandler` with status 200 and no headers.
+    ///
+    /// `file`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// A file and its content; 400 when the path is a folder or the file is not text (format text).
+    ///
+    /// `JupyterEndpoints.file` builds its request.
+    ///
+    /// - Parameters:
+    ///   - path: The file's path from the root, e.g. dir/notes.txt.
+    ///   - format: text for UTF-8 text; base64 for any bytes.
+    /// - Returns: A file with its content.
+    public func fileWithResponse(path: String, format: FileFormat) async throws(EndpointError) -> Response<File> {
+        let _response: Response<File>
+        do {
+            if let _handler = self.fileResponseHandler {
+                _response = try await _handler(path, format)
+            } else if let _handler = self.fileHandler {
+                _response = Response(body: try await _handler(path, format))
+            } else {
+                throw EndpointError.invalidRequest("FakeJupyterClient.fileResponseHandler and FakeJupyterClient.fileHandler are not set")
+            }
+        } catch {
+            throw EndpointError(error)
+        }
+        return _response
     }
 
     /// Answered by `createUntitledHandler`.
@@ -135,12 +297,45 @@ extension FakeJupyterClient {
     ///   - ext: The new file's extension, e.g. .txt.
     /// - Returns: A file, folder or notebook without its content (a folder's entries; what creating, saving and renaming answer).
     public func createUntitled(path: String, type: ContentType, ext: String?) async throws(EndpointError) -> Entry {
-        guard let _handler = self.createUntitledHandler else { throw .invalidRequest("FakeJupyterClient.createUntitledHandler is not set") }
+        guard let _handler = self.createUntitledHandler else {
+            guard self.createUntitledResponseHandler != nil else { throw .invalidRequest("FakeJupyterClient.createUntitledHandler is not set") }
+            return try await createUntitledWithResponse(path: path, type: type, ext: ext).body
+        }
         do {
             return try await _handler(path, type, ext)
         } catch {
             throw EndpointError(error)
         }
+    }
+
+    /// Answered by `createUntitledResponseHandler`, else by `createUntitledHandler` with status 200 and no headers.
+    ///
+    /// `createUntitled`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// Creates an empty file (untitled, untitled1, ...) or folder (Untitled Folder, ...) in a folder (201; its URL path in Location).
+    ///
+    /// `JupyterEndpoints.createUntitled` builds its request.
+    ///
+    /// - Parameters:
+    ///   - path: The folder to create it in.
+    ///   - type: What to create.
+    ///   - ext: The new file's extension, e.g. .txt.
+    /// - Returns: A file, folder or notebook without its content (a folder's entries; what creating, saving and renaming answer).
+    public func createUntitledWithResponse(path: String, type: ContentType, ext: String?) async throws(EndpointError) -> Response<Entry> {
+        let _response: Response<Entry>
+        do {
+            if let _handler = self.createUntitledResponseHandler {
+                _response = try await _handler(path, type, ext)
+            } else if let _handler = self.createUntitledHandler {
+                _response = Response(body: try await _handler(path, type, ext))
+            } else {
+                throw EndpointError.invalidRequest("FakeJupyterClient.createUntitledResponseHandler and FakeJupyterClient.createUntitledHandler are not set")
+            }
+        } catch {
+            throw EndpointError(error)
+        }
+        return _response
     }
 
     /// Answered by `createUntitledInRootHandler`.
@@ -154,12 +349,44 @@ extension FakeJupyterClient {
     ///   - ext: The new file's extension, e.g. .txt.
     /// - Returns: A file, folder or notebook without its content (a folder's entries; what creating, saving and renaming answer).
     public func createUntitledInRoot(type: ContentType, ext: String?) async throws(EndpointError) -> Entry {
-        guard let _handler = self.createUntitledInRootHandler else { throw .invalidRequest("FakeJupyterClient.createUntitledInRootHandler is not set") }
+        guard let _handler = self.createUntitledInRootHandler else {
+            guard self.createUntitledInRootResponseHandler != nil else { throw .invalidRequest("FakeJupyterClient.createUntitledInRootHandler is not set") }
+            return try await createUntitledInRootWithResponse(type: type, ext: ext).body
+        }
         do {
             return try await _handler(type, ext)
         } catch {
             throw EndpointError(error)
         }
+    }
+
+    /// Answered by `createUntitledInRootResponseHandler`, else by `createUntitledInRootHandler` with status 200 and no headers.
+    ///
+    /// `createUntitledInRoot`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// Creates an empty file or folder in the root folder (201; its URL path in Location).
+    ///
+    /// `JupyterEndpoints.createUntitledInRoot` builds its request.
+    ///
+    /// - Parameters:
+    ///   - type: What to create.
+    ///   - ext: The new file's extension, e.g. .txt.
+    /// - Returns: A file, folder or notebook without its content (a folder's entries; what creating, saving and renaming answer).
+    public func createUntitledInRootWithResponse(type: ContentType, ext: String?) async throws(EndpointError) -> Response<Entry> {
+        let _response: Response<Entry>
+        do {
+            if let _handler = self.createUntitledInRootResponseHandler {
+                _response = try await _handler(type, ext)
+            } else if let _handler = self.createUntitledInRootHandler {
+                _response = Response(body: try await _handler(type, ext))
+            } else {
+                throw EndpointError.invalidRequest("FakeJupyterClient.createUntitledInRootResponseHandler and FakeJupyterClient.createUntitledInRootHandler are not set")
+            }
+        } catch {
+            throw EndpointError(error)
+        }
+        return _response
     }
 
     /// Answered by `copyHandler`.
@@ -173,12 +400,44 @@ extension FakeJupyterClient {
     ///   - copyFrom: The path of the file to copy.
     /// - Returns: A file, folder or notebook without its content (a folder's entries; what creating, saving and renaming answer).
     public func copy(path: String, copyFrom: String) async throws(EndpointError) -> Entry {
-        guard let _handler = self.copyHandler else { throw .invalidRequest("FakeJupyterClient.copyHandler is not set") }
+        guard let _handler = self.copyHandler else {
+            guard self.copyResponseHandler != nil else { throw .invalidRequest("FakeJupyterClient.copyHandler is not set") }
+            return try await copyWithResponse(path: path, copyFrom: copyFrom).body
+        }
         do {
             return try await _handler(path, copyFrom)
         } catch {
             throw EndpointError(error)
         }
+    }
+
+    /// Answered by `copyResponseHandler`, else by `copyHandler` with status 200 and no headers.
+    ///
+    /// `copy`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// Copies a file into a folder under a new name (notes-Copy1.txt); 201.
+    ///
+    /// `JupyterEndpoints.copy` builds its request.
+    ///
+    /// - Parameters:
+    ///   - path: The folder to put the copy in.
+    ///   - copyFrom: The path of the file to copy.
+    /// - Returns: A file, folder or notebook without its content (a folder's entries; what creating, saving and renaming answer).
+    public func copyWithResponse(path: String, copyFrom: String) async throws(EndpointError) -> Response<Entry> {
+        let _response: Response<Entry>
+        do {
+            if let _handler = self.copyResponseHandler {
+                _response = try await _handler(path, copyFrom)
+            } else if let _handler = self.copyHandler {
+                _response = Response(body: try await _handler(path, copyFrom))
+            } else {
+                throw EndpointError.invalidRequest("FakeJupyterClient.copyResponseHandler and FakeJupyterClient.copyHandler are not set")
+            }
+        } catch {
+            throw EndpointError(error)
+        }
+        return _response
     }
 
     /// Answered by `saveFileHandler`.
@@ -193,12 +452,45 @@ extension FakeJupyterClient {
     ///   - type: Leave as file.
     /// - Returns: A file, folder or notebook without its content (a folder's entries; what creating, saving and renaming answer).
     public func saveFile(path: String, content: String, format: FileFormat, type: ContentType) async throws(EndpointError) -> Entry {
-        guard let _handler = self.saveFileHandler else { throw .invalidRequest("FakeJupyterClient.saveFileHandler is not set") }
+        guard let _handler = self.saveFileHandler else {
+            guard self.saveFileResponseHandler != nil else { throw .invalidRequest("FakeJupyterClient.saveFileHandler is not set") }
+            return try await saveFileWithResponse(path: path, content: content, format: format, type: type).body
+        }
         do {
             return try await _handler(path, content, format, type)
         } catch {
             throw EndpointError(error)
         }
+    }
+
+    /// Answered by `saveFileResponseHandler`, else by `saveFileHandler` with status 200 and no headers.
+    ///
+    /// `saveFile`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// Writes a file, replacing what it held (200) or creating it (201).
+    ///
+    /// `JupyterEndpoints.saveFile` builds its request.
+    ///
+    /// - Parameters:
+    ///   - path: The file's path from the root.
+    ///   - content: The text, or the bytes in base64 (format base64); none for an empty file.
+    ///   - type: Leave as file.
+    /// - Returns: A file, folder or notebook without its content (a folder's entries; what creating, saving and renaming answer).
+    public func saveFileWithResponse(path: String, content: String, format: FileFormat, type: ContentType) async throws(EndpointError) -> Response<Entry> {
+        let _response: Response<Entry>
+        do {
+            if let _handler = self.saveFileResponseHandler {
+                _response = try await _handler(path, content, format, type)
+            } else if let _handler = self.saveFileHandler {
+                _response = Response(body: try await _handler(path, content, format, type))
+            } else {
+                throw EndpointError.invalidRequest("FakeJupyterClient.saveFileResponseHandler and FakeJupyterClient.saveFileHandler are not set")
+            }
+        } catch {
+            throw EndpointError(error)
+        }
+        return _response
     }
 
     /// Answered by `createDirectoryHandler`.
@@ -212,12 +504,44 @@ extension FakeJupyterClient {
     ///   - type: Leave as directory.
     /// - Returns: A file, folder or notebook without its content (a folder's entries; what creating, saving and renaming answer).
     public func createDirectory(path: String, type: ContentType) async throws(EndpointError) -> Entry {
-        guard let _handler = self.createDirectoryHandler else { throw .invalidRequest("FakeJupyterClient.createDirectoryHandler is not set") }
+        guard let _handler = self.createDirectoryHandler else {
+            guard self.createDirectoryResponseHandler != nil else { throw .invalidRequest("FakeJupyterClient.createDirectoryHandler is not set") }
+            return try await createDirectoryWithResponse(path: path, type: type).body
+        }
         do {
             return try await _handler(path, type)
         } catch {
             throw EndpointError(error)
         }
+    }
+
+    /// Answered by `createDirectoryResponseHandler`, else by `createDirectoryHandler` with status 200 and no headers.
+    ///
+    /// `createDirectory`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// Creates a folder at a path of your choice (201, also when it is already there).
+    ///
+    /// `JupyterEndpoints.createDirectory` builds its request.
+    ///
+    /// - Parameters:
+    ///   - path: The new folder's path from the root.
+    ///   - type: Leave as directory.
+    /// - Returns: A file, folder or notebook without its content (a folder's entries; what creating, saving and renaming answer).
+    public func createDirectoryWithResponse(path: String, type: ContentType) async throws(EndpointError) -> Response<Entry> {
+        let _response: Response<Entry>
+        do {
+            if let _handler = self.createDirectoryResponseHandler {
+                _response = try await _handler(path, type)
+            } else if let _handler = self.createDirectoryHandler {
+                _response = Response(body: try await _handler(path, type))
+            } else {
+                throw EndpointError.invalidRequest("FakeJupyterClient.createDirectoryResponseHandler and FakeJupyterClient.createDirectoryHandler are not set")
+            }
+        } catch {
+            throw EndpointError(error)
+        }
+        return _response
     }
 
     /// Answered by `renameHandler`.
@@ -231,12 +555,44 @@ extension FakeJupyterClient {
     ///   - newPath: The new path from the root; may move it to another folder.
     /// - Returns: A file, folder or notebook without its content (a folder's entries; what creating, saving and renaming answer).
     public func rename(path: String, newPath: String) async throws(EndpointError) -> Entry {
-        guard let _handler = self.renameHandler else { throw .invalidRequest("FakeJupyterClient.renameHandler is not set") }
+        guard let _handler = self.renameHandler else {
+            guard self.renameResponseHandler != nil else { throw .invalidRequest("FakeJupyterClient.renameHandler is not set") }
+            return try await renameWithResponse(path: path, newPath: newPath).body
+        }
         do {
             return try await _handler(path, newPath)
         } catch {
             throw EndpointError(error)
         }
+    }
+
+    /// Answered by `renameResponseHandler`, else by `renameHandler` with status 200 and no headers.
+    ///
+    /// `rename`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// Renames or moves a file or folder; 409 when something is already at the new path.
+    ///
+    /// `JupyterEndpoints.rename` builds its request.
+    ///
+    /// - Parameters:
+    ///   - path: The current path.
+    ///   - newPath: The new path from the root; may move it to another folder.
+    /// - Returns: A file, folder or notebook without its content (a folder's entries; what creating, saving and renaming answer).
+    public func renameWithResponse(path: String, newPath: String) async throws(EndpointError) -> Response<Entry> {
+        let _response: Response<Entry>
+        do {
+            if let _handler = self.renameResponseHandler {
+                _response = try await _handler(path, newPath)
+            } else if let _handler = self.renameHandler {
+                _response = Response(body: try await _handler(path, newPath))
+            } else {
+                throw EndpointError.invalidRequest("FakeJupyterClient.renameResponseHandler and FakeJupyterClient.renameHandler are not set")
+            }
+        } catch {
+            throw EndpointError(error)
+        }
+        return _response
     }
 
     /// Answered by `deleteHandler`.
@@ -248,12 +604,41 @@ extension FakeJupyterClient {
     /// - Parameter path: The path of the file or folder.
     @discardableResult
     public func delete(path: String) async throws(EndpointError) -> Empty {
-        guard let _handler = self.deleteHandler else { throw .invalidRequest("FakeJupyterClient.deleteHandler is not set") }
+        guard let _handler = self.deleteHandler else {
+            guard self.deleteResponseHandler != nil else { throw .invalidRequest("FakeJupyterClient.deleteHandler is not set") }
+            return try await deleteWithResponse(path: path).body
+        }
         do {
             return try await _handler(path)
         } catch {
             throw EndpointError(error)
         }
+    }
+
+    /// Answered by `deleteResponseHandler`, else by `deleteHandler` with status 200 and no headers.
+    ///
+    /// `delete`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// Deletes a file or folder (204).
+    ///
+    /// `JupyterEndpoints.delete` builds its request.
+    ///
+    /// - Parameter path: The path of the file or folder.
+    public func deleteWithResponse(path: String) async throws(EndpointError) -> Response<Empty> {
+        let _response: Response<Empty>
+        do {
+            if let _handler = self.deleteResponseHandler {
+                _response = try await _handler(path)
+            } else if let _handler = self.deleteHandler {
+                _response = Response(body: try await _handler(path))
+            } else {
+                throw EndpointError.invalidRequest("FakeJupyterClient.deleteResponseHandler and FakeJupyterClient.deleteHandler are not set")
+            }
+        } catch {
+            throw EndpointError(error)
+        }
+        return _response
     }
 
     /// Answered by `checkpointsHandler`.
@@ -262,12 +647,39 @@ extension FakeJupyterClient {
     ///
     /// `JupyterEndpoints.checkpoints` builds its request.
     public func checkpoints(path: String) async throws(EndpointError) -> [Checkpoint] {
-        guard let _handler = self.checkpointsHandler else { throw .invalidRequest("FakeJupyterClient.checkpointsHandler is not set") }
+        guard let _handler = self.checkpointsHandler else {
+            guard self.checkpointsResponseHandler != nil else { throw .invalidRequest("FakeJupyterClient.checkpointsHandler is not set") }
+            return try await checkpointsWithResponse(path: path).body
+        }
         do {
             return try await _handler(path)
         } catch {
             throw EndpointError(error)
         }
+    }
+
+    /// Answered by `checkpointsResponseHandler`, else by `checkpointsHandler` with status 200 and no headers.
+    ///
+    /// `checkpoints`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// The file's checkpoints: zero or one with the default contents manager.
+    ///
+    /// `JupyterEndpoints.checkpoints` builds its request.
+    public func checkpointsWithResponse(path: String) async throws(EndpointError) -> Response<[Checkpoint]> {
+        let _response: Response<[Checkpoint]>
+        do {
+            if let _handler = self.checkpointsResponseHandler {
+                _response = try await _handler(path)
+            } else if let _handler = self.checkpointsHandler {
+                _response = Response(body: try await _handler(path))
+            } else {
+                throw EndpointError.invalidRequest("FakeJupyterClient.checkpointsResponseHandler and FakeJupyterClient.checkpointsHandler are not set")
+            }
+        } catch {
+            throw EndpointError(error)
+        }
+        return _response
     }
 
     /// Answered by `createCheckpointHandler`.
@@ -278,12 +690,41 @@ extension FakeJupyterClient {
     ///
     /// - Returns: A saved state of a file.
     public func createCheckpoint(path: String) async throws(EndpointError) -> Checkpoint {
-        guard let _handler = self.createCheckpointHandler else { throw .invalidRequest("FakeJupyterClient.createCheckpointHandler is not set") }
+        guard let _handler = self.createCheckpointHandler else {
+            guard self.createCheckpointResponseHandler != nil else { throw .invalidRequest("FakeJupyterClient.createCheckpointHandler is not set") }
+            return try await createCheckpointWithResponse(path: path).body
+        }
         do {
             return try await _handler(path)
         } catch {
             throw EndpointError(error)
         }
+    }
+
+    /// Answered by `createCheckpointResponseHandler`, else by `createCheckpointHandler` with status 200 and no headers.
+    ///
+    /// `createCheckpoint`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// Saves the file's current state as a checkpoint (replacing the one it had); 201.
+    ///
+    /// `JupyterEndpoints.createCheckpoint` builds its request.
+    ///
+    /// - Returns: A saved state of a file.
+    public func createCheckpointWithResponse(path: String) async throws(EndpointError) -> Response<Checkpoint> {
+        let _response: Response<Checkpoint>
+        do {
+            if let _handler = self.createCheckpointResponseHandler {
+                _response = try await _handler(path)
+            } else if let _handler = self.createCheckpointHandler {
+                _response = Response(body: try await _handler(path))
+            } else {
+                throw EndpointError.invalidRequest("FakeJupyterClient.createCheckpointResponseHandler and FakeJupyterClient.createCheckpointHandler are not set")
+            }
+        } catch {
+            throw EndpointError(error)
+        }
+        return _response
     }
 
     /// Answered by `restoreCheckpointHandler`.
@@ -293,12 +734,39 @@ extension FakeJupyterClient {
     /// `JupyterEndpoints.restoreCheckpoint` builds its request.
     @discardableResult
     public func restoreCheckpoint(path: String, checkpointID: String) async throws(EndpointError) -> Empty {
-        guard let _handler = self.restoreCheckpointHandler else { throw .invalidRequest("FakeJupyterClient.restoreCheckpointHandler is not set") }
+        guard let _handler = self.restoreCheckpointHandler else {
+            guard self.restoreCheckpointResponseHandler != nil else { throw .invalidRequest("FakeJupyterClient.restoreCheckpointHandler is not set") }
+            return try await restoreCheckpointWithResponse(path: path, checkpointID: checkpointID).body
+        }
         do {
             return try await _handler(path, checkpointID)
         } catch {
             throw EndpointError(error)
         }
+    }
+
+    /// Answered by `restoreCheckpointResponseHandler`, else by `restoreCheckpointHandler` with status 200 and no headers.
+    ///
+    /// `restoreCheckpoint`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// Puts the file back to a checkpoint's state (204).
+    ///
+    /// `JupyterEndpoints.restoreCheckpoint` builds its request.
+    public func restoreCheckpointWithResponse(path: String, checkpointID: String) async throws(EndpointError) -> Response<Empty> {
+        let _response: Response<Empty>
+        do {
+            if let _handler = self.restoreCheckpointResponseHandler {
+                _response = try await _handler(path, checkpointID)
+            } else if let _handler = self.restoreCheckpointHandler {
+                _response = Response(body: try await _handler(path, checkpointID))
+            } else {
+                throw EndpointError.invalidRequest("FakeJupyterClient.restoreCheckpointResponseHandler and FakeJupyterClient.restoreCheckpointHandler are not set")
+            }
+        } catch {
+            throw EndpointError(error)
+        }
+        return _response
     }
 
     /// Answered by `deleteCheckpointHandler`.
@@ -308,12 +776,39 @@ extension FakeJupyterClient {
     /// `JupyterEndpoints.deleteCheckpoint` builds its request.
     @discardableResult
     public func deleteCheckpoint(path: String, checkpointID: String) async throws(EndpointError) -> Empty {
-        guard let _handler = self.deleteCheckpointHandler else { throw .invalidRequest("FakeJupyterClient.deleteCheckpointHandler is not set") }
+        guard let _handler = self.deleteCheckpointHandler else {
+            guard self.deleteCheckpointResponseHandler != nil else { throw .invalidRequest("FakeJupyterClient.deleteCheckpointHandler is not set") }
+            return try await deleteCheckpointWithResponse(path: path, checkpointID: checkpointID).body
+        }
         do {
             return try await _handler(path, checkpointID)
         } catch {
             throw EndpointError(error)
         }
+    }
+
+    /// Answered by `deleteCheckpointResponseHandler`, else by `deleteCheckpointHandler` with status 200 and no headers.
+    ///
+    /// `deleteCheckpoint`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// Deletes a checkpoint (204).
+    ///
+    /// `JupyterEndpoints.deleteCheckpoint` builds its request.
+    public func deleteCheckpointWithResponse(path: String, checkpointID: String) async throws(EndpointError) -> Response<Empty> {
+        let _response: Response<Empty>
+        do {
+            if let _handler = self.deleteCheckpointResponseHandler {
+                _response = try await _handler(path, checkpointID)
+            } else if let _handler = self.deleteCheckpointHandler {
+                _response = Response(body: try await _handler(path, checkpointID))
+            } else {
+                throw EndpointError.invalidRequest("FakeJupyterClient.deleteCheckpointResponseHandler and FakeJupyterClient.deleteCheckpointHandler are not set")
+            }
+        } catch {
+            throw EndpointError(error)
+        }
+        return _response
     }
 
     /// Answered by `sessionsHandler`.
@@ -322,12 +817,39 @@ extension FakeJupyterClient {
     ///
     /// `JupyterEndpoints.sessions` builds its request.
     public func sessions() async throws(EndpointError) -> [Session] {
-        guard let _handler = self.sessionsHandler else { throw .invalidRequest("FakeJupyterClient.sessionsHandler is not set") }
+        guard let _handler = self.sessionsHandler else {
+            guard self.sessionsResponseHandler != nil else { throw .invalidRequest("FakeJupyterClient.sessionsHandler is not set") }
+            return try await sessionsWithResponse().body
+        }
         do {
             return try await _handler()
         } catch {
             throw EndpointError(error)
         }
+    }
+
+    /// Answered by `sessionsResponseHandler`, else by `sessionsHandler` with status 200 and no headers.
+    ///
+    /// `sessions`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// The running sessions.
+    ///
+    /// `JupyterEndpoints.sessions` builds its request.
+    public func sessionsWithResponse() async throws(EndpointError) -> Response<[Session]> {
+        let _response: Response<[Session]>
+        do {
+            if let _handler = self.sessionsResponseHandler {
+                _response = try await _handler()
+            } else if let _handler = self.sessionsHandler {
+                _response = Response(body: try await _handler())
+            } else {
+                throw EndpointError.invalidRequest("FakeJupyterClient.sessionsResponseHandler and FakeJupyterClient.sessionsHandler are not set")
+            }
+        } catch {
+            throw EndpointError(error)
+        }
+        return _response
     }
 
     /// Answered by `createSessionHandler`.
@@ -342,12 +864,45 @@ extension FakeJupyterClient {
     ///   - kernel: The kernel spec to start a kernel from.
     /// - Returns: A file or notebook bound to a kernel.
     public func createSession(path: String, name: String, type: String, kernel: KernelChoice) async throws(EndpointError) -> Session {
-        guard let _handler = self.createSessionHandler else { throw .invalidRequest("FakeJupyterClient.createSessionHandler is not set") }
+        guard let _handler = self.createSessionHandler else {
+            guard self.createSessionResponseHandler != nil else { throw .invalidRequest("FakeJupyterClient.createSessionHandler is not set") }
+            return try await createSessionWithResponse(path: path, name: name, type: type, kernel: kernel).body
+        }
         do {
             return try await _handler(path, name, type, kernel)
         } catch {
             throw EndpointError(error)
         }
+    }
+
+    /// Answered by `createSessionResponseHandler`, else by `createSessionHandler` with status 200 and no headers.
+    ///
+    /// `createSession`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// Starts a session with a new kernel, or returns the session already open for the path; 201.
+    ///
+    /// `JupyterEndpoints.createSession` builds its request.
+    ///
+    /// - Parameters:
+    ///   - path: The path of the file the session is for.
+    ///   - type: What the session is for, e.g. notebook, console or file.
+    ///   - kernel: The kernel spec to start a kernel from.
+    /// - Returns: A file or notebook bound to a kernel.
+    public func createSessionWithResponse(path: String, name: String, type: String, kernel: KernelChoice) async throws(EndpointError) -> Response<Session> {
+        let _response: Response<Session>
+        do {
+            if let _handler = self.createSessionResponseHandler {
+                _response = try await _handler(path, name, type, kernel)
+            } else if let _handler = self.createSessionHandler {
+                _response = Response(body: try await _handler(path, name, type, kernel))
+            } else {
+                throw EndpointError.invalidRequest("FakeJupyterClient.createSessionResponseHandler and FakeJupyterClient.createSessionHandler are not set")
+            }
+        } catch {
+            throw EndpointError(error)
+        }
+        return _response
     }
 
     /// Answered by `deleteSessionHandler`.
@@ -357,12 +912,39 @@ extension FakeJupyterClient {
     /// `JupyterEndpoints.deleteSession` builds its request.
     @discardableResult
     public func deleteSession(sessionID: String) async throws(EndpointError) -> Empty {
-        guard let _handler = self.deleteSessionHandler else { throw .invalidRequest("FakeJupyterClient.deleteSessionHandler is not set") }
+        guard let _handler = self.deleteSessionHandler else {
+            guard self.deleteSessionResponseHandler != nil else { throw .invalidRequest("FakeJupyterClient.deleteSessionHandler is not set") }
+            return try await deleteSessionWithResponse(sessionID: sessionID).body
+        }
         do {
             return try await _handler(sessionID)
         } catch {
             throw EndpointError(error)
         }
+    }
+
+    /// Answered by `deleteSessionResponseHandler`, else by `deleteSessionHandler` with status 200 and no headers.
+    ///
+    /// `deleteSession`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// Ends a session and shuts its kernel down (204).
+    ///
+    /// `JupyterEndpoints.deleteSession` builds its request.
+    public func deleteSessionWithResponse(sessionID: String) async throws(EndpointError) -> Response<Empty> {
+        let _response: Response<Empty>
+        do {
+            if let _handler = self.deleteSessionResponseHandler {
+                _response = try await _handler(sessionID)
+            } else if let _handler = self.deleteSessionHandler {
+                _response = Response(body: try await _handler(sessionID))
+            } else {
+                throw EndpointError.invalidRequest("FakeJupyterClient.deleteSessionResponseHandler and FakeJupyterClient.deleteSessionHandler are not set")
+            }
+        } catch {
+            throw EndpointError(error)
+        }
+        return _response
     }
 
     /// Answered by `kernelsHandler`.
@@ -371,12 +953,39 @@ extension FakeJupyterClient {
     ///
     /// `JupyterEndpoints.kernels` builds its request.
     public func kernels() async throws(EndpointError) -> [Kernel] {
-        guard let _handler = self.kernelsHandler else { throw .invalidRequest("FakeJupyterClient.kernelsHandler is not set") }
+        guard let _handler = self.kernelsHandler else {
+            guard self.kernelsResponseHandler != nil else { throw .invalidRequest("FakeJupyterClient.kernelsHandler is not set") }
+            return try await kernelsWithResponse().body
+        }
         do {
             return try await _handler()
         } catch {
             throw EndpointError(error)
         }
+    }
+
+    /// Answered by `kernelsResponseHandler`, else by `kernelsHandler` with status 200 and no headers.
+    ///
+    /// `kernels`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// The running kernels.
+    ///
+    /// `JupyterEndpoints.kernels` builds its request.
+    public func kernelsWithResponse() async throws(EndpointError) -> Response<[Kernel]> {
+        let _response: Response<[Kernel]>
+        do {
+            if let _handler = self.kernelsResponseHandler {
+                _response = try await _handler()
+            } else if let _handler = self.kernelsHandler {
+                _response = Response(body: try await _handler())
+            } else {
+                throw EndpointError.invalidRequest("FakeJupyterClient.kernelsResponseHandler and FakeJupyterClient.kernelsHandler are not set")
+            }
+        } catch {
+            throw EndpointError(error)
+        }
+        return _response
     }
 
     /// Answered by `startKernelHandler`.
@@ -388,12 +997,42 @@ extension FakeJupyterClient {
     /// - Parameter name: The kernel spec's name.
     /// - Returns: A running kernel.
     public func startKernel(name: String) async throws(EndpointError) -> Kernel {
-        guard let _handler = self.startKernelHandler else { throw .invalidRequest("FakeJupyterClient.startKernelHandler is not set") }
+        guard let _handler = self.startKernelHandler else {
+            guard self.startKernelResponseHandler != nil else { throw .invalidRequest("FakeJupyterClient.startKernelHandler is not set") }
+            return try await startKernelWithResponse(name: name).body
+        }
         do {
             return try await _handler(name)
         } catch {
             throw EndpointError(error)
         }
+    }
+
+    /// Answered by `startKernelResponseHandler`, else by `startKernelHandler` with status 200 and no headers.
+    ///
+    /// `startKernel`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// Starts a kernel from a kernel spec; 201.
+    ///
+    /// `JupyterEndpoints.startKernel` builds its request.
+    ///
+    /// - Parameter name: The kernel spec's name.
+    /// - Returns: A running kernel.
+    public func startKernelWithResponse(name: String) async throws(EndpointError) -> Response<Kernel> {
+        let _response: Response<Kernel>
+        do {
+            if let _handler = self.startKernelResponseHandler {
+                _response = try await _handler(name)
+            } else if let _handler = self.startKernelHandler {
+                _response = Response(body: try await _handler(name))
+            } else {
+                throw EndpointError.invalidRequest("FakeJupyterClient.startKernelResponseHandler and FakeJupyterClient.startKernelHandler are not set")
+            }
+        } catch {
+            throw EndpointError(error)
+        }
+        return _response
     }
 
     /// Answered by `shutdownKernelHandler`.
@@ -403,11 +1042,38 @@ extension FakeJupyterClient {
     /// `JupyterEndpoints.shutdownKernel` builds its request.
     @discardableResult
     public func shutdownKernel(kernelID: String) async throws(EndpointError) -> Empty {
-        guard let _handler = self.shutdownKernelHandler else { throw .invalidRequest("FakeJupyterClient.shutdownKernelHandler is not set") }
+        guard let _handler = self.shutdownKernelHandler else {
+            guard self.shutdownKernelResponseHandler != nil else { throw .invalidRequest("FakeJupyterClient.shutdownKernelHandler is not set") }
+            return try await shutdownKernelWithResponse(kernelID: kernelID).body
+        }
         do {
             return try await _handler(kernelID)
         } catch {
             throw EndpointError(error)
         }
+    }
+
+    /// Answered by `shutdownKernelResponseHandler`, else by `shutdownKernelHandler` with status 200 and no headers.
+    ///
+    /// `shutdownKernel`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// Shuts a kernel down (204).
+    ///
+    /// `JupyterEndpoints.shutdownKernel` builds its request.
+    public func shutdownKernelWithResponse(kernelID: String) async throws(EndpointError) -> Response<Empty> {
+        let _response: Response<Empty>
+        do {
+            if let _handler = self.shutdownKernelResponseHandler {
+                _response = try await _handler(kernelID)
+            } else if let _handler = self.shutdownKernelHandler {
+                _response = Response(body: try await _handler(kernelID))
+            } else {
+                throw EndpointError.invalidRequest("FakeJupyterClient.shutdownKernelResponseHandler and FakeJupyterClient.shutdownKernelHandler are not set")
+            }
+        } catch {
+            throw EndpointError(error)
+        }
+        return _response
     }
 }

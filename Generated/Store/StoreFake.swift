@@ -8,28 +8,52 @@ import Foundation
 public struct FakeStoreClient: StoreClientProtocol {
     /// Answers `products`.
     public var productsHandler: (@Sendable (String?, Int, [String]?, SortOrder) async throws -> ProductPage)?
+    /// Answers `products` with a status and headers too (for `productsWithResponse`; `products` uses it when `productsHandler` is not set).
+    public var productsResponseHandler: (@Sendable (String?, Int, [String]?, SortOrder) async throws -> Response<ProductPage>)?
     /// Answers `product`.
     public var productHandler: (@Sendable (UUID, String) async throws -> Product)?
+    /// Answers `product` with a status and headers too (for `productWithResponse`; `product` uses it when `productHandler` is not set).
+    public var productResponseHandler: (@Sendable (UUID, String) async throws -> Response<Product>)?
     /// Answers `productImage`.
     public var productImageHandler: (@Sendable (UUID) async throws -> Data)?
+    /// Answers `productImage` with a status and headers too (for `productImageWithResponse`; `productImage` uses it when `productImageHandler` is not set).
+    public var productImageResponseHandler: (@Sendable (UUID) async throws -> Response<Data>)?
     /// Answers `productNotes`.
     public var productNotesHandler: (@Sendable (UUID) async throws -> String)?
+    /// Answers `productNotes` with a status and headers too (for `productNotesWithResponse`; `productNotes` uses it when `productNotesHandler` is not set).
+    public var productNotesResponseHandler: (@Sendable (UUID) async throws -> Response<String>)?
     /// Answers `prices`.
     public var pricesHandler: (@Sendable ([UUID]) async throws -> [String: Double])?
+    /// Answers `prices` with a status and headers too (for `pricesWithResponse`; `prices` uses it when `pricesHandler` is not set).
+    public var pricesResponseHandler: (@Sendable ([UUID]) async throws -> Response<[String: Double]>)?
     /// Answers `createOrder`.
     public var createOrderHandler: (@Sendable ([OrderItem], String?, String?) async throws -> Order)?
+    /// Answers `createOrder` with a status and headers too (for `createOrderWithResponse`; `createOrder` uses it when `createOrderHandler` is not set).
+    public var createOrderResponseHandler: (@Sendable ([OrderItem], String?, String?) async throws -> Response<Order>)?
     /// Answers `updateOrder`.
     public var updateOrderHandler: (@Sendable (Int64, OrderStatus) async throws -> Order)?
+    /// Answers `updateOrder` with a status and headers too (for `updateOrderWithResponse`; `updateOrder` uses it when `updateOrderHandler` is not set).
+    public var updateOrderResponseHandler: (@Sendable (Int64, OrderStatus) async throws -> Response<Order>)?
     /// Answers `uploadReceipt`.
     public var uploadReceiptHandler: (@Sendable (Int64, Data) async throws -> Empty)?
+    /// Answers `uploadReceipt` with a status and headers too (for `uploadReceiptWithResponse`; `uploadReceipt` uses it when `uploadReceiptHandler` is not set).
+    public var uploadReceiptResponseHandler: (@Sendable (Int64, Data) async throws -> Response<Empty>)?
     /// Answers `uploadPhoto`.
     public var uploadPhotoHandler: (@Sendable (Data, String?, String) async throws -> Empty)?
+    /// Answers `uploadPhoto` with a status and headers too (for `uploadPhotoWithResponse`; `uploadPhoto` uses it when `uploadPhotoHandler` is not set).
+    public var uploadPhotoResponseHandler: (@Sendable (Data, String?, String) async throws -> Response<Empty>)?
     /// Answers `cancelOrder`.
     public var cancelOrderHandler: (@Sendable (Int64) async throws -> Empty)?
+    /// Answers `cancelOrder` with a status and headers too (for `cancelOrderWithResponse`; `cancelOrder` uses it when `cancelOrderHandler` is not set).
+    public var cancelOrderResponseHandler: (@Sendable (Int64) async throws -> Response<Empty>)?
     /// Answers `ping`.
     public var pingHandler: (@Sendable () async throws -> Empty)?
+    /// Answers `ping` with a status and headers too (for `pingWithResponse`; `ping` uses it when `pingHandler` is not set).
+    public var pingResponseHandler: (@Sendable () async throws -> Response<Empty>)?
     /// Answers `capabilities`.
     public var capabilitiesHandler: (@Sendable () async throws -> Empty)?
+    /// Answers `capabilities` with a status and headers too (for `capabilitiesWithResponse`; `capabilities` uses it when `capabilitiesHandler` is not set).
+    public var capabilitiesResponseHandler: (@Sendable () async throws -> Response<Empty>)?
 
     /// A fake with no handlers; set those the test needs.
     public init() {}
@@ -45,7 +69,10 @@ extension FakeStoreClient {
     ///
     /// - Parameter search: Words to look for.
     public func products(search: String?, page: Int, tags: [String]?, sort: SortOrder) async throws(EndpointError) -> ProductPage {
-        guard let _handler = self.productsHandler else { throw .invalidRequest("FakeStoreClient.productsHandler is not set") }
+        guard let _handler = self.productsHandler else {
+            guard self.productsResponseHandler != nil else { throw .invalidRequest("FakeStoreClient.productsHandler is not set") }
+            return try await productsWithResponse(search: search, page: page, tags: tags, sort: sort).body
+        }
         do {
             return try await _handler(search, page, tags, sort)
         } catch {
@@ -53,11 +80,40 @@ extension FakeStoreClient {
         }
     }
 
+    /// Answered by `productsResponseHandler`, else by `productsHandler` with status 200 and no headers.
+    ///
+    /// `products`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// Lists products, newest first.
+    ///
+    /// `StoreEndpoints.products` builds its request.
+    ///
+    /// - Parameter search: Words to look for.
+    public func productsWithResponse(search: String?, page: Int, tags: [String]?, sort: SortOrder) async throws(EndpointError) -> Response<ProductPage> {
+        let _response: Response<ProductPage>
+        do {
+            if let _handler = self.productsResponseHandler {
+                _response = try await _handler(search, page, tags, sort)
+            } else if let _handler = self.productsHandler {
+                _response = Response(body: try await _handler(search, page, tags, sort))
+            } else {
+                throw EndpointError.invalidRequest("FakeStoreClient.productsResponseHandler and FakeStoreClient.productsHandler are not set")
+            }
+        } catch {
+            throw EndpointError(error)
+        }
+        return _response
+    }
+
     /// Answered by `productHandler`.
     ///
     /// `StoreEndpoints.product` builds its request.
     public func product(productID: UUID, currency: String) async throws(EndpointError) -> Product {
-        guard let _handler = self.productHandler else { throw .invalidRequest("FakeStoreClient.productHandler is not set") }
+        guard let _handler = self.productHandler else {
+            guard self.productResponseHandler != nil else { throw .invalidRequest("FakeStoreClient.productHandler is not set") }
+            return try await productWithResponse(productID: productID, currency: currency).body
+        }
         do {
             return try await _handler(productID, currency)
         } catch {
@@ -65,23 +121,73 @@ extension FakeStoreClient {
         }
     }
 
+    /// Answered by `productResponseHandler`, else by `productHandler` with status 200 and no headers.
+    ///
+    /// `product`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// `StoreEndpoints.product` builds its request.
+    public func productWithResponse(productID: UUID, currency: String) async throws(EndpointError) -> Response<Product> {
+        let _response: Response<Product>
+        do {
+            if let _handler = self.productResponseHandler {
+                _response = try await _handler(productID, currency)
+            } else if let _handler = self.productHandler {
+                _response = Response(body: try await _handler(productID, currency))
+            } else {
+                throw EndpointError.invalidRequest("FakeStoreClient.productResponseHandler and FakeStoreClient.productHandler are not set")
+            }
+        } catch {
+            throw EndpointError(error)
+        }
+        return _response
+    }
+
     /// Answered by `productImageHandler`.
     ///
     /// `StoreEndpoints.productImage` builds its request.
     public func productImage(productID: UUID, progress: (@Sendable (TransferProgress) -> Void)?) async throws(EndpointError) -> Data {
-        guard let _handler = self.productImageHandler else { throw .invalidRequest("FakeStoreClient.productImageHandler is not set") }
+        guard let _handler = self.productImageHandler else {
+            guard self.productImageResponseHandler != nil else { throw .invalidRequest("FakeStoreClient.productImageHandler is not set") }
+            return try await productImageWithResponse(productID: productID, progress: progress).body
+        }
         do {
             return try await _handler(productID)
         } catch {
             throw EndpointError(error)
         }
+    }
+
+    /// Answered by `productImageResponseHandler`, else by `productImageHandler` with status 200 and no headers.
+    ///
+    /// `productImage`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// `StoreEndpoints.productImage` builds its request.
+    public func productImageWithResponse(productID: UUID, progress: (@Sendable (TransferProgress) -> Void)?) async throws(EndpointError) -> Response<Data> {
+        let _response: Response<Data>
+        do {
+            if let _handler = self.productImageResponseHandler {
+                _response = try await _handler(productID)
+            } else if let _handler = self.productImageHandler {
+                _response = Response(body: try await _handler(productID))
+            } else {
+                throw EndpointError.invalidRequest("FakeStoreClient.productImageResponseHandler and FakeStoreClient.productImageHandler are not set")
+            }
+        } catch {
+            throw EndpointError(error)
+        }
+        return _response
     }
 
     /// Answered by `productNotesHandler`.
     ///
     /// `StoreEndpoints.productNotes` builds its request.
     public func productNotes(productID: UUID) async throws(EndpointError) -> String {
-        guard let _handler = self.productNotesHandler else { throw .invalidRequest("FakeStoreClient.productNotesHandler is not set") }
+        guard let _handler = self.productNotesHandler else {
+            guard self.productNotesResponseHandler != nil else { throw .invalidRequest("FakeStoreClient.productNotesHandler is not set") }
+            return try await productNotesWithResponse(productID: productID).body
+        }
         do {
             return try await _handler(productID)
         } catch {
@@ -89,11 +195,36 @@ extension FakeStoreClient {
         }
     }
 
+    /// Answered by `productNotesResponseHandler`, else by `productNotesHandler` with status 200 and no headers.
+    ///
+    /// `productNotes`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// `StoreEndpoints.productNotes` builds its request.
+    public func productNotesWithResponse(productID: UUID) async throws(EndpointError) -> Response<String> {
+        let _response: Response<String>
+        do {
+            if let _handler = self.productNotesResponseHandler {
+                _response = try await _handler(productID)
+            } else if let _handler = self.productNotesHandler {
+                _response = Response(body: try await _handler(productID))
+            } else {
+                throw EndpointError.invalidRequest("FakeStoreClient.productNotesResponseHandler and FakeStoreClient.productNotesHandler are not set")
+            }
+        } catch {
+            throw EndpointError(error)
+        }
+        return _response
+    }
+
     /// Answered by `pricesHandler`.
     ///
     /// `StoreEndpoints.prices` builds its request.
     public func prices(ids: [UUID]) async throws(EndpointError) -> [String: Double] {
-        guard let _handler = self.pricesHandler else { throw .invalidRequest("FakeStoreClient.pricesHandler is not set") }
+        guard let _handler = self.pricesHandler else {
+            guard self.pricesResponseHandler != nil else { throw .invalidRequest("FakeStoreClient.pricesHandler is not set") }
+            return try await pricesWithResponse(ids: ids).body
+        }
         do {
             return try await _handler(ids)
         } catch {
@@ -101,11 +232,36 @@ extension FakeStoreClient {
         }
     }
 
+    /// Answered by `pricesResponseHandler`, else by `pricesHandler` with status 200 and no headers.
+    ///
+    /// `prices`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// `StoreEndpoints.prices` builds its request.
+    public func pricesWithResponse(ids: [UUID]) async throws(EndpointError) -> Response<[String: Double]> {
+        let _response: Response<[String: Double]>
+        do {
+            if let _handler = self.pricesResponseHandler {
+                _response = try await _handler(ids)
+            } else if let _handler = self.pricesHandler {
+                _response = Response(body: try await _handler(ids))
+            } else {
+                throw EndpointError.invalidRequest("FakeStoreClient.pricesResponseHandler and FakeStoreClient.pricesHandler are not set")
+            }
+        } catch {
+            throw EndpointError(error)
+        }
+        return _response
+    }
+
     /// Answered by `createOrderHandler`.
     ///
     /// `StoreEndpoints.createOrder` builds its request.
     public func createOrder(items: [OrderItem], note: String?, coupon: String?) async throws(EndpointError) -> Order {
-        guard let _handler = self.createOrderHandler else { throw .invalidRequest("FakeStoreClient.createOrderHandler is not set") }
+        guard let _handler = self.createOrderHandler else {
+            guard self.createOrderResponseHandler != nil else { throw .invalidRequest("FakeStoreClient.createOrderHandler is not set") }
+            return try await createOrderWithResponse(items: items, note: note, coupon: coupon).body
+        }
         do {
             return try await _handler(items, note, coupon)
         } catch {
@@ -113,11 +269,36 @@ extension FakeStoreClient {
         }
     }
 
+    /// Answered by `createOrderResponseHandler`, else by `createOrderHandler` with status 200 and no headers.
+    ///
+    /// `createOrder`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// `StoreEndpoints.createOrder` builds its request.
+    public func createOrderWithResponse(items: [OrderItem], note: String?, coupon: String?) async throws(EndpointError) -> Response<Order> {
+        let _response: Response<Order>
+        do {
+            if let _handler = self.createOrderResponseHandler {
+                _response = try await _handler(items, note, coupon)
+            } else if let _handler = self.createOrderHandler {
+                _response = Response(body: try await _handler(items, note, coupon))
+            } else {
+                throw EndpointError.invalidRequest("FakeStoreClient.createOrderResponseHandler and FakeStoreClient.createOrderHandler are not set")
+            }
+        } catch {
+            throw EndpointError(error)
+        }
+        return _response
+    }
+
     /// Answered by `updateOrderHandler`.
     ///
     /// `StoreEndpoints.updateOrder` builds its request.
     public func updateOrder(orderID: Int64, status: OrderStatus) async throws(EndpointError) -> Order {
-        guard let _handler = self.updateOrderHandler else { throw .invalidRequest("FakeStoreClient.updateOrderHandler is not set") }
+        guard let _handler = self.updateOrderHandler else {
+            guard self.updateOrderResponseHandler != nil else { throw .invalidRequest("FakeStoreClient.updateOrderHandler is not set") }
+            return try await updateOrderWithResponse(orderID: orderID, status: status).body
+        }
         do {
             return try await _handler(orderID, status)
         } catch {
@@ -125,12 +306,37 @@ extension FakeStoreClient {
         }
     }
 
+    /// Answered by `updateOrderResponseHandler`, else by `updateOrderHandler` with status 200 and no headers.
+    ///
+    /// `updateOrder`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// `StoreEndpoints.updateOrder` builds its request.
+    public func updateOrderWithResponse(orderID: Int64, status: OrderStatus) async throws(EndpointError) -> Response<Order> {
+        let _response: Response<Order>
+        do {
+            if let _handler = self.updateOrderResponseHandler {
+                _response = try await _handler(orderID, status)
+            } else if let _handler = self.updateOrderHandler {
+                _response = Response(body: try await _handler(orderID, status))
+            } else {
+                throw EndpointError.invalidRequest("FakeStoreClient.updateOrderResponseHandler and FakeStoreClient.updateOrderHandler are not set")
+            }
+        } catch {
+            throw EndpointError(error)
+        }
+        return _response
+    }
+
     /// Answered by `uploadReceiptHandler`.
     ///
     /// `StoreEndpoints.uploadReceipt` builds its request.
     @discardableResult
     public func uploadReceipt(orderID: Int64, receipt: Data, progress: (@Sendable (TransferProgress) -> Void)?) async throws(EndpointError) -> Empty {
-        guard let _handler = self.uploadReceiptHandler else { throw .invalidRequest("FakeStoreClient.uploadReceiptHandler is not set") }
+        guard let _handler = self.uploadReceiptHandler else {
+            guard self.uploadReceiptResponseHandler != nil else { throw .invalidRequest("FakeStoreClient.uploadReceiptHandler is not set") }
+            return try await uploadReceiptWithResponse(orderID: orderID, receipt: receipt, progress: progress).body
+        }
         do {
             return try await _handler(orderID, receipt)
         } catch {
@@ -138,12 +344,37 @@ extension FakeStoreClient {
         }
     }
 
+    /// Answered by `uploadReceiptResponseHandler`, else by `uploadReceiptHandler` with status 200 and no headers.
+    ///
+    /// `uploadReceipt`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// `StoreEndpoints.uploadReceipt` builds its request.
+    public func uploadReceiptWithResponse(orderID: Int64, receipt: Data, progress: (@Sendable (TransferProgress) -> Void)?) async throws(EndpointError) -> Response<Empty> {
+        let _response: Response<Empty>
+        do {
+            if let _handler = self.uploadReceiptResponseHandler {
+                _response = try await _handler(orderID, receipt)
+            } else if let _handler = self.uploadReceiptHandler {
+                _response = Response(body: try await _handler(orderID, receipt))
+            } else {
+                throw EndpointError.invalidRequest("FakeStoreClient.uploadReceiptResponseHandler and FakeStoreClient.uploadReceiptHandler are not set")
+            }
+        } catch {
+            throw EndpointError(error)
+        }
+        return _response
+    }
+
     /// Answered by `uploadPhotoHandler`.
     ///
     /// `StoreEndpoints.uploadPhoto` builds its request.
     @discardableResult
     public func uploadPhoto(photo: Data, caption: String?, pin: String, progress: (@Sendable (TransferProgress) -> Void)?) async throws(EndpointError) -> Empty {
-        guard let _handler = self.uploadPhotoHandler else { throw .invalidRequest("FakeStoreClient.uploadPhotoHandler is not set") }
+        guard let _handler = self.uploadPhotoHandler else {
+            guard self.uploadPhotoResponseHandler != nil else { throw .invalidRequest("FakeStoreClient.uploadPhotoHandler is not set") }
+            return try await uploadPhotoWithResponse(photo: photo, caption: caption, pin: pin, progress: progress).body
+        }
         do {
             return try await _handler(photo, caption, pin)
         } catch {
@@ -151,12 +382,37 @@ extension FakeStoreClient {
         }
     }
 
+    /// Answered by `uploadPhotoResponseHandler`, else by `uploadPhotoHandler` with status 200 and no headers.
+    ///
+    /// `uploadPhoto`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// `StoreEndpoints.uploadPhoto` builds its request.
+    public func uploadPhotoWithResponse(photo: Data, caption: String?, pin: String, progress: (@Sendable (TransferProgress) -> Void)?) async throws(EndpointError) -> Response<Empty> {
+        let _response: Response<Empty>
+        do {
+            if let _handler = self.uploadPhotoResponseHandler {
+                _response = try await _handler(photo, caption, pin)
+            } else if let _handler = self.uploadPhotoHandler {
+                _response = Response(body: try await _handler(photo, caption, pin))
+            } else {
+                throw EndpointError.invalidRequest("FakeStoreClient.uploadPhotoResponseHandler and FakeStoreClient.uploadPhotoHandler are not set")
+            }
+        } catch {
+            throw EndpointError(error)
+        }
+        return _response
+    }
+
     /// Answered by `cancelOrderHandler`.
     ///
     /// `StoreEndpoints.cancelOrder` builds its request.
     @discardableResult
     public func cancelOrder(orderID: Int64) async throws(EndpointError) -> Empty {
-        guard let _handler = self.cancelOrderHandler else { throw .invalidRequest("FakeStoreClient.cancelOrderHandler is not set") }
+        guard let _handler = self.cancelOrderHandler else {
+            guard self.cancelOrderResponseHandler != nil else { throw .invalidRequest("FakeStoreClient.cancelOrderHandler is not set") }
+            return try await cancelOrderWithResponse(orderID: orderID).body
+        }
         do {
             return try await _handler(orderID)
         } catch {
@@ -164,12 +420,37 @@ extension FakeStoreClient {
         }
     }
 
+    /// Answered by `cancelOrderResponseHandler`, else by `cancelOrderHandler` with status 200 and no headers.
+    ///
+    /// `cancelOrder`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// `StoreEndpoints.cancelOrder` builds its request.
+    public func cancelOrderWithResponse(orderID: Int64) async throws(EndpointError) -> Response<Empty> {
+        let _response: Response<Empty>
+        do {
+            if let _handler = self.cancelOrderResponseHandler {
+                _response = try await _handler(orderID)
+            } else if let _handler = self.cancelOrderHandler {
+                _response = Response(body: try await _handler(orderID))
+            } else {
+                throw EndpointError.invalidRequest("FakeStoreClient.cancelOrderResponseHandler and FakeStoreClient.cancelOrderHandler are not set")
+            }
+        } catch {
+            throw EndpointError(error)
+        }
+        return _response
+    }
+
     /// Answered by `pingHandler`.
     ///
     /// `StoreEndpoints.ping` builds its request.
     @discardableResult
     public func ping() async throws(EndpointError) -> Empty {
-        guard let _handler = self.pingHandler else { throw .invalidRequest("FakeStoreClient.pingHandler is not set") }
+        guard let _handler = self.pingHandler else {
+            guard self.pingResponseHandler != nil else { throw .invalidRequest("FakeStoreClient.pingHandler is not set") }
+            return try await pingWithResponse().body
+        }
         do {
             return try await _handler()
         } catch {
@@ -177,16 +458,63 @@ extension FakeStoreClient {
         }
     }
 
+    /// Answered by `pingResponseHandler`, else by `pingHandler` with status 200 and no headers.
+    ///
+    /// `ping`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// `StoreEndpoints.ping` builds its request.
+    public func pingWithResponse() async throws(EndpointError) -> Response<Empty> {
+        let _response: Response<Empty>
+        do {
+            if let _handler = self.pingResponseHandler {
+                _response = try await _handler()
+            } else if let _handler = self.pingHandler {
+                _response = Response(body: try await _handler())
+            } else {
+                throw EndpointError.invalidRequest("FakeStoreClient.pingResponseHandler and FakeStoreClient.pingHandler are not set")
+            }
+        } catch {
+            throw EndpointError(error)
+        }
+        return _response
+    }
+
     /// Answered by `capabilitiesHandler`.
     ///
     /// `StoreEndpoints.capabilities` builds its request.
     @discardableResult
     public func capabilities() async throws(EndpointError) -> Empty {
-        guard let _handler = self.capabilitiesHandler else { throw .invalidRequest("FakeStoreClient.capabilitiesHandler is not set") }
+        guard let _handler = self.capabilitiesHandler else {
+            guard self.capabilitiesResponseHandler != nil else { throw .invalidRequest("FakeStoreClient.capabilitiesHandler is not set") }
+            return try await capabilitiesWithResponse().body
+        }
         do {
             return try await _handler()
         } catch {
             throw EndpointError(error)
         }
+    }
+
+    /// Answered by `capabilitiesResponseHandler`, else by `capabilitiesHandler` with status 200 and no headers.
+    ///
+    /// `capabilities`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// `StoreEndpoints.capabilities` builds its request.
+    public func capabilitiesWithResponse() async throws(EndpointError) -> Response<Empty> {
+        let _response: Response<Empty>
+        do {
+            if let _handler = self.capabilitiesResponseHandler {
+                _response = try await _handler()
+            } else if let _handler = self.capabilitiesHandler {
+                _response = Response(body: try await _handler())
+            } else {
+                throw EndpointError.invalidRequest("FakeStoreClient.capabilitiesResponseHandler and FakeStoreClient.capabilitiesHandler are not set")
+            }
+        } catch {
+            throw EndpointError(error)
+        }
+        return _response
     }
 }

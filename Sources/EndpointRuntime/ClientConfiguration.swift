@@ -18,8 +18,14 @@ public struct ClientConfiguration: Sendable {
     public var timeout: Duration
     /// Response content types accepted for decoded responses; empty accepts any.
     public var acceptableContentTypes: [String]
-    /// The JSON field of an error body that holds the server's message, e.g. `"error"` or `"error.message"`.
-    public var errorMessageField: String?
+    /// The JSON fields of an error body that may hold the server's message, tried in order: keys or dotted paths,
+    /// e.g. `["message", "error.message", "error"]`; the first that holds a non-empty string is the message.
+    public var errorMessageFields: [String]
+    /// The first of `errorMessageFields`; setting it makes it the only one (`nil` clears them).
+    public var errorMessageField: String? {
+        get { errorMessageFields.first }
+        set { errorMessageFields = newValue.map { [$0] } ?? [] }
+    }
     /// The message used when the body has none.
     public var fallbackErrorMessage: String
     /// How the token is sent, or `nil` for an API without authentication (or one with named schemes only).
@@ -54,7 +60,7 @@ public struct ClientConfiguration: Sendable {
         computedVariables: [String: @Sendable () -> String] = [:],
         timeout: Duration = ClientConfiguration.defaultTimeout,
         acceptableContentTypes: [String] = ["application/json"],
-        errorMessageField: String? = nil,
+        errorMessageFields: [String] = [],
         fallbackErrorMessage: String = ClientConfiguration.defaultFallbackErrorMessage,
         auth: AuthScheme? = nil,
         authSchemes: [String: AuthScheme] = [:],
@@ -72,7 +78,7 @@ public struct ClientConfiguration: Sendable {
         self.computedVariables = computedVariables
         self.timeout = timeout
         self.acceptableContentTypes = acceptableContentTypes
-        self.errorMessageField = errorMessageField
+        self.errorMessageFields = errorMessageFields
         self.fallbackErrorMessage = fallbackErrorMessage
         self.auth = auth
         self.authSchemes = authSchemes

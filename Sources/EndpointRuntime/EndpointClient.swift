@@ -55,13 +55,18 @@ public final class EndpointClient: Sendable {
 
     /// Sends `request` and returns its decoded response; progress of the upload and download goes to `progress`.
     public func send<R>(_ request: Request<R>, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> R {
-        try await decodedExchange(request, progress: progress).body
+        try await response(for: request, progress: progress).body
     }
 
-    /// `send(_:progress:)`, with the response the body came in (for `ResponseStandIn.swift`'s `response(for:)`).
-    func decodedExchange<R>(
-        _ request: Request<R>, progress: (@Sendable (TransferProgress) -> Void)?
-    ) async throws(EndpointError) -> (body: R, response: HTTPResponse) {
+    /// Sends `request` and returns its decoded body with the response's status and headers.
+    public func response<R>(for request: Request<R>, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> Response<R> {
+        try await send(request, progress: progress) { response throws(EndpointError) in response }
+    }
+
+    /// Sends `request`, decodes its body and gives the response to `finish`, whose failure is reported like a decoding one.
+    func send<R, T>(
+        _ request: Request<R>, progress: (@Sendable (TransferProgress) -> Void)?, finish: (Response<R>) throws(EndpointError) -> T
+    ) async throws(EndpointError) -> T {
         let start = ContinuousClock.now
         let urlRequest: URLRequest
         do throws(EndpointError) {
@@ -78,7 +83,8 @@ public final class EndpointClient: Sendable {
             secretParameters: request.secretParameters, progress: progress)
         let response = try await exchange(pipelineRequest, acceptable: request.acceptableStatus, since: start)
         do throws(EndpointError) {
-            return (try decoder.decode(R.self, from: response, accepting: request.accept.map(AcceptedMediaTypes.init)), response)
+            let body = try decoder.decode(R.self, from: response, accepting: request.accept.map(AcceptedMediaTypes.init), unwrapping: request.unwrap)
+            return try finish(Response(body: body, statusCode: response.statusCode, headers: response.allHeaders))
         } catch {
             report(error, urlRequest, response, since: start, secrets: request.secretParameters)
             throw error

@@ -22,4 +22,11 @@ public struct HTTPResponse: Sendable {
 
     /// A header value, case-insensitively.
     public func header(_ name: String) -> String? { response.value(forHTTPHeaderField: name) }
+
+    /// Every header as received, name to value.
+    public var allHeaders: [String: String] {
+        var headers: [String: String] = [:]
+        for case let (name as String, value as String) in response.allHeaderFields { headers[name] = value }
+        return headers
+    }
 }

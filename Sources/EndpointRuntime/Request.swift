@@ -4,7 +4,7 @@
 /// let request = Request<User>(method: .get, path: "/users/{id}", pathParameters: ["id": id],
 ///                             query: [QueryItem("include", include)], auth: .required)
 /// ```
-public struct Request<Response: Decodable & Sendable>: Sendable {
+public struct Request<Body: Decodable & Sendable>: Sendable {
     /// The HTTP method.
     public var method: HTTPMethod
     /// The path below the base path, with `{name}` placeholders for path parameters.
@@ -41,6 +41,9 @@ public struct Request<Response: Decodable & Sendable>: Sendable {
     /// Required text arguments by Swift parameter name, e.g. `[("email", email)]`: the request fails before it is
     /// sent (through the client's `onFailure`, like every failure) when one of them is empty.
     public var nonEmpty: [(parameter: String, value: String)]
+    /// The key (or dotted path, `data.item`) of the JSON body's member that the response decodes from, e.g. `data`
+    /// for `{"data": {...}}`; `nil` decodes the whole body. Ignored for `Empty`, `Data` and `String` responses.
+    public var unwrap: String?
 
     /// A request; only the method and path are required.
     public init(
@@ -59,7 +62,8 @@ public struct Request<Response: Decodable & Sendable>: Sendable {
         acceptableStatus: Range<Int> = 200..<300,
         nonEmpty: [(parameter: String, value: String)] = [],
         contentType: String? = nil,
-        accept: [String]? = nil
+        accept: [String]? = nil,
+        unwrap: String? = nil
     ) {
         self.method = method
         self.path = path
@@ -77,5 +81,6 @@ public struct Request<Response: Decodable & Sendable>: Sendable {
         self.nonEmpty = nonEmpty
         self.contentType = contentType
         self.accept = accept
+        self.unwrap = unwrap
     }
 }

@@ -4,7 +4,7 @@ extension ResponseDecoder {
     /// The longest error body (in UTF-8 bytes) whose text becomes the message: a longer one is a page or a dump, not a message.
     static let maximumTextMessageBytes = 512
 
-    /// What an error response says when its JSON has no message at `errorMessageField`: the body itself when it is
+    /// What an error response that is not JSON says: the body itself when it is
     /// short UTF-8 text that is not markup (a server's plain-text `file 'a.txt' does not exist`, even when it is labelled
     /// `application/json`), else the configured fallback.
     func messageWithoutField(in body: Data) -> String {

@@ -19,11 +19,14 @@ struct ResponseDecoder: Sendable {
         throw .unacceptableStatus(statusCode: response.statusCode, message: serverMessage(in: response.data), body: response.data)
     }
 
-    /// The body as `R`: `Empty` ignores it, `Data` and `String` take it raw, anything else is decoded from JSON.
+    /// The body as `R`: `Empty` ignores it, `Data` and `String` take it raw, anything else is decoded from JSON (from
+    /// its member at the key or dotted path `unwrap`, when given).
     ///
     /// `accepted` is the request's own list of media types (the endpoint's `accept`): it replaces the configuration's
     /// and is checked for `Data` and `String` too, as the endpoint named what it takes.
-    func decode<R: Decodable>(_ type: R.Type, from response: HTTPResponse, accepting accepted: AcceptedMediaTypes? = nil) throws(EndpointError) -> R {
+    func decode<R: Decodable>(
+        _ type: R.Type, from response: HTTPResponse, accepting accepted: AcceptedMediaTypes? = nil, unwrapping unwrap: String? = nil
+    ) throws(EndpointError) -> R {
         // Types are compared first: the two casts failing for every decoded response cost more than the content-type check.
         if R.self == Empty.self, let empty = Empty() as? R { return empty }
         if let accepted { try checkContentType(response, against: accepted) }
@@ -36,7 +39,8 @@ struct ResponseDecoder: Sendable {
         }
         if accepted == nil { try checkContentType(response, against: acceptableMediaTypes) }
         do {
-            return try decoder.decode(R.self, from: response.data)
+            guard let unwrap else { return try decoder.decode(R.self, from: response.data) }
+            return try Envelope<R>.decode(from: response.data, at: unwrap, with: configuration.dateCoding)
         } catch let error as DecodingError {
             let (path, reason) = Self.describe(error)
             throw decodingFailure(R.self, path: path, reason: reason, response)
@@ -64,16 +68,23 @@ struct ResponseDecoder: Sendable {
         .decodingFailed(type: String(describing: type), path: path, reason: reason, statusCode: response.statusCode, body: response.data)
     }
 
-    /// The message at `errorMessageField` (a dotted path) of a JSON body, else the body's short text or the fallback.
+    /// The text at the first of `errorMessageFields` (keys or dotted paths) that holds one in a JSON body; a body that
+    /// is not JSON is its own message when it is short text (`messageWithoutField`); else the fallback.
     private func serverMessage(in body: Data) -> String {
-        guard let field = configuration.errorMessageField,
-            var value = try? JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed])
-        else { return messageWithoutField(in: body) }
-        for key in field.split(separator: ".") {
-            guard let object = value as? [String: Any], let inner = object[String(key)] else { return messageWithoutField(in: body) }
+        guard let root = try? JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed]) else {
+            return messageWithoutField(in: body)
+        }
+        return configuration.errorMessageFields.lazy.compactMap { Self.text(at: $0, in: root) }.first ?? configuration.fallbackErrorMessage
+    }
+
+    /// The non-empty string at a dotted path of a JSON value, if there is one.
+    private static func text(at path: String, in root: Any) -> String? {
+        var value = root
+        for key in path.split(separator: ".") {
+            guard let object = value as? [String: Any], let inner = object[String(key)] else { return nil }
             value = inner
         }
-        return (value as? String).flatMap { $0.isEmpty ? nil : $0 } ?? messageWithoutField(in: body)
+        return (value as? String).flatMap { $0.isEmpty ? nil : $0 }
     }
 
     /// Where a decoding error happened (e.g. `items[2].name`) and what it was.

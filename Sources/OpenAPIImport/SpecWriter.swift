@@ -33,7 +33,7 @@ public enum SpecWriter {
         let policy = self.policy(spec.policy)
         if !policy.isEmpty { lines.append("policy: { " + policy.joined(separator: ", ") + " }") }
         let errors = [
-            spec.errors.messageField.map { "messageField: \(quoted($0))" }, spec.errors.fallback.map { "fallback: \(quoted($0))" },
+            messageFieldEntry(spec.errors.messageFields), spec.errors.fallback.map { "fallback: \(quoted($0))" },
             spec.errors.model.map { "model: \(type($0))" },
         ].compactMap { $0 }
         if !errors.isEmpty { lines.append("errors: { " + errors.joined(separator: ", ") + " }") }
@@ -199,6 +199,12 @@ public enum SpecWriter {
     }
 
     /// A double-quoted YAML scalar whose value is exactly `text`.
+    /// `messageField: "message"`, or a flow sequence of several; `nil` for none.
+    static func messageFieldEntry(_ fields: [String]) -> String? {
+        guard fields.count > 1 else { return fields.first.map { "messageField: \(quoted($0))" } }
+        return "messageField: [" + fields.map { quoted($0) }.joined(separator: ", ") + "]"
+    }
+
     public static func quoted(_ text: String) -> String {
         var result = "\""
         for scalar in text.unicodeScalars {

@@ -133,7 +133,7 @@ import TestSupport
         let absolute = workspace.root.appendingPathComponent("Specs/Mini.yaml").path
         let message = { (path: String) in
             """
-            \(path):4:23: error: unknown key 'bogus' in endpoint 'ping'; expected one of: GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS, params, body, response, error, auth, timeout, retry, query, headers, description, deprecated, accept, paginate
+            \(path):4:23: error: unknown key 'bogus' in endpoint 'ping'; expected one of: GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS, params, body, response, error, auth, timeout, retry, query, headers, description, deprecated, accept, paginate, responseHeaders, unwrap, wrap
               ping: { GET: /ping, bogus: 1 }
                                   ^~~~~
             1 error; nothing was written

@@ -52,8 +52,9 @@ import Testing
                 ///     Pages hold 20 books.
                 /// - Returns: One page of books.
             """
-        // The protocol's requirement, its extension, the client's method, and the completion variants' don't exist here.
-        #expect(client.components(separatedBy: callouts).count - 1 == 3, "in the protocol, its extension and the client")
+        // The protocol's requirement, its extension and the client's method, each for the plain call and its
+        // `…WithResponse` variant; the completion variants' don't exist here.
+        #expect(client.components(separatedBy: callouts).count - 1 == 6, "in the protocol, its extension and the client, twice each")
         #expect(fake.contains(callouts))
         #expect(client.contains("    /// - Parameter id: The loan to end.\n"))
         let models = try #require(files["Models.swift"])

@@ -15,7 +15,7 @@ import Testing
 
     func client(_ replies: StubTransport.Reply..., errorField: String? = "error.message") -> EndpointClient {
         let configuration = ClientConfiguration(
-            server: ServerAddress(host: "api.example.com"), errorMessageField: errorField, fallbackErrorMessage: "Something went wrong.", retry: .none)
+            server: ServerAddress(host: "api.example.com"), errorMessageFields: errorField.map { [$0] } ?? [], fallbackErrorMessage: "Something went wrong.", retry: .none)
         return EndpointClient(configuration: configuration, transport: StubTransport(responses: replies))
     }
 

@@ -2,13 +2,13 @@ import EndpointRuntime
 import Foundation
 import Testing
 
-/// An error body that holds no message at `errorMessageField` but is short text gives the message itself (Jupyter's
-/// 404 is `file or directory 'x' does not exist`, labelled application/json); anything else gives the fallback.
+/// An error body that is not JSON but short text gives the message itself (Jupyter's 404 is `file or directory 'x' does
+/// not exist`, labelled application/json); JSON without a message field, and anything else, gives the fallback.
 @Suite struct TextErrorMessageTests {
     /// The message of the error a 404 with `body` becomes.
     func message(of body: Data, errorField: String? = "message") async -> String? {
         let configuration = ClientConfiguration(
-            server: ServerAddress(host: "api.example.com"), errorMessageField: errorField, fallbackErrorMessage: "Fallback.", retry: .none)
+            server: ServerAddress(host: "api.example.com"), errorMessageFields: errorField.map { [$0] } ?? [], fallbackErrorMessage: "Fallback.", retry: .none)
         let reply = StubTransport.Reply(status: 404, headers: ["Content-Type": "application/json"], body: body)
         let client = EndpointClient(configuration: configuration, transport: StubTransport(responses: [reply]))
         do {
@@ -33,9 +33,11 @@ import Testing
         #expect(await message(of: #"{"message": "No such file.", "reason": null}"#) == "No such file.")
     }
 
-    @Test func jsonWithoutTheFieldIsItsText() async {
-        #expect(await message(of: #"{"error": "token expired"}"#) == #"{"error": "token expired"}"#)
-        #expect(await message(of: #"{"message": ""}"#) == #"{"message": ""}"#)
+    /// JSON is the server's structure, not a sentence: without a message field it is no message to show.
+    @Test func jsonWithoutTheFieldGivesTheFallback() async {
+        #expect(await message(of: #"{"error": "token expired"}"#) == "Fallback.")
+        #expect(await message(of: #"{"message": ""}"#) == "Fallback.")
+        #expect(await message(of: #"{"error": "token expired"}"#, errorField: nil) == "Fallback.")
     }
 
     @Test func lineBreaksBecomeBlanksAndControlCharactersGo() async {

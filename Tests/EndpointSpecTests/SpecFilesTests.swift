@@ -56,7 +56,7 @@ import TestSupport
                 timeout: .seconds(10), rateLimit: RateLimit(count: 5, per: .seconds(1)), maxConcurrentRequests: 4, retry: retry,
                 acceptableContentTypes: ["application/json", "text/json"]
             ),
-            errors: ErrorPolicy(messageField: "message", fallback: "Server Error. Please try again later"),
+            errors: ErrorPolicy(messageFields: ["message"], fallback: "Server Error. Please try again later"),
             endpoints: [
                 endpoint("tokenCheck", .GET, "/token", [.literal("/token")], response: .type(.model("TokenStatus")), retry: retry, at: at(30, 3)),
                 endpoint(

@@ -133,11 +133,15 @@ import FoundationNetworking
     /// `XCTAssertNil(fake.userHandler)` or a `Mirror` of the fake would not compile or would not resolve the type.
     @Test func theFakesHandlerTypesNeedNoTypedThrowsMetadata() {
         let fake = FakeAuthClient()
-        let handlers: [Any] = [fake.tokenCheckHandler as Any, fake.authenticateHandler as Any, fake.userHandler as Any, fake.deleteUserHandler as Any]
+        let handlers: [Any] = [
+            fake.tokenCheckHandler as Any, fake.authenticateHandler as Any, fake.userHandler as Any, fake.deleteUserHandler as Any,
+            fake.tokenCheckResponseHandler as Any, fake.authenticateResponseHandler as Any, fake.userResponseHandler as Any,
+            fake.deleteUserResponseHandler as Any,
+        ]
         for handler in handlers {
             #expect(!String(describing: type(of: handler)).contains("throws("), "\(type(of: handler))")
         }
-        #expect(Mirror(reflecting: fake).children.count == 4)
+        #expect(Mirror(reflecting: fake).children.count == 8)
         #expect(String(describing: type(of: fake.userHandler)) == "Optional<@Sendable (Int, Optional<Array<String>>) async throws -> User>")
     }
 }

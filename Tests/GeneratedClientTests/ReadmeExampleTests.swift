@@ -19,6 +19,10 @@ extension SharedClientTests {
     func theReadmesClientSectionRunsAsWritten() async throws {
         let sharedStub = StubTransport()
         sharedStub.enqueue(.json(#"{"id": 3, "name": "Ann"}"#))
+        sharedStub.enqueue(
+            StubTransport.Reply(
+                status: 203, headers: ["Content-Type": "application/json", "etag": "\"u3\"", "Cache-Control": "max-age=60"],
+                body: Data(#"{"id": 3, "name": "Ann"}"#.utf8)))
         let saved = AuthClient.sharedSettingsForTests
         AuthClient.configureShared { $0.transport = sharedStub }
         defer {
@@ -47,6 +51,10 @@ extension SharedClientTests {
         // After signing in, give it the token; then call it from anywhere.
         AuthClient.tokens.set(session.token)
         let user = try await AuthClient.shared.user(id: 3, include: ["teams"])
+
+        // The status and headers too: every call has a `WithResponse` variant (with `responseHeaders:` in the spec, typed).
+        let answer = try await AuthClient.shared.userWithResponse(id: 3)
+        print(answer.statusCode, answer.body.name, answer.header("ETag") ?? "no ETag")
 
         // Or a client of your own: another server, another token source, one failure hook.
         var configuration = AuthClient.defaultConfiguration
@@ -85,6 +93,9 @@ extension SharedClientTests {
         #expect(query.contains(URLQueryItem(name: "device_type", value: "phone")))
         #expect(query.contains(URLQueryItem(name: "include", value: "teams")))
         #expect(sent.value(forHTTPHeaderField: "Authorization") == "JWT t0")
+        // The second call gave its status and headers (a header's name's case aside).
+        #expect(answer.statusCode == 203 && answer.body.name == "Ann")
+        #expect(answer.header("ETag") == "\"u3\"" && answer.header("cache-control") == "max-age=60")
         // The own client reached "staging" (the echo server answers 200), so the failure hook stayed quiet.
         #expect(signOuts.values.isEmpty)
         // The test doubles work as shown.

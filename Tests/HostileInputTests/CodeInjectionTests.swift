@@ -71,7 +71,7 @@ import YAML
             "version": [spec.version ?? "(none)"],
             "defaultQuery": pairs(spec.defaults.query),
             "defaultHeaders": pairs(spec.defaults.headers),
-            "errors": [spec.errors.messageField ?? "(none)", spec.errors.fallback ?? "(none)"],
+            "errors": [spec.errors.messageFields.first ?? "(none)", spec.errors.fallback ?? "(none)"],
             "path": [endpoint.path],
             "queryNames": endpoint.parameters.filter { $0.placement == .query }.map(\.wireName),
             "headers": pairs(endpoint.headers),

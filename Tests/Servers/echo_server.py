@@ -107,6 +107,18 @@ class Handler(BaseHTTPRequestHandler):
         query = parse_qsl(url.query, keep_blank_values=True)
         parts = url.path.strip("/").split("/")
         head = parts[0]
+        # Error message fields (the "Real APIs" issue): /problem/KIND answers an error whose message sits under
+        # another key for each kind, as real servers do.
+        problems = {
+            "message": (400, {"message": "top-level message"}),
+            "nested": (422, {"error": {"message": "nested message", "code": 7}}),
+            "error": (404, {"ok": False, "error": "Table not found", "status": 404}),
+            "detail": (409, {"detail": "detail text", "error": {"code": 9}}),
+            "empty": (500, {"message": "", "error": {"message": "the non-empty one"}}),
+            "none": (503, {"unrelated": 1}),
+        }
+        if head == "problem" and len(parts) == 2 and parts[1] in problems:
+            return self.reply_json(*problems[parts[1]])
         if head == "stats":
             self.reply_json(200, BUCKETS.stats(dict(query).get("counter", "")))
         elif head == "status" and len(parts) == 2:

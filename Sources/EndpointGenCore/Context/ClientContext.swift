@@ -118,8 +118,8 @@ public struct PolicyContext: Codable, Equatable, Sendable {
     public var maxConcurrentRequests: String
     /// The array's elements, e.g. `"application/json", "text/json"`.
     public var acceptableContentTypes: String
-    /// e.g. `"message"`, or `nil`.
-    public var errorMessageField: String
+    /// The fields that may hold an error's message, as an array literal, e.g. `["message", "error.message"]`, or `[]`.
+    public var errorMessageFields: String
     /// e.g. `"Server Error. Please try again later"`, or `ClientConfiguration.defaultFallbackErrorMessage`.
     public var fallbackErrorMessage: String
     /// How dates travel in JSON, e.g. `.iso8601` or `.secondsSince1970`.

@@ -86,7 +86,7 @@ extension PolicyContext: MustacheRepresentable {
             "rateLimit": rateLimit.mustacheValue,
             "maxConcurrentRequests": maxConcurrentRequests.mustacheValue,
             "acceptableContentTypes": acceptableContentTypes.mustacheValue,
-            "errorMessageField": errorMessageField.mustacheValue,
+            "errorMessageFields": errorMessageFields.mustacheValue,
             "fallbackErrorMessage": fallbackErrorMessage.mustacheValue,
             "dateCoding": dateCoding.mustacheValue,
         ])
@@ -136,6 +136,7 @@ extension EndpointContext: MustacheRepresentable {
             "acceptExpression": acceptExpression.mustacheValue,
             "missingHandlerLiteral": missingHandlerLiteral.mustacheValue,
             "pagination": pagination.mustacheValue,
+            "metadata": metadata.mustacheValue,
         ])
     }
 }
@@ -226,6 +227,48 @@ extension OneOfCaseContext: MustacheRepresentable {
             "name": name.mustacheValue,
             "type": type.mustacheValue,
             "discriminatorPattern": discriminatorPattern.mustacheValue,
+        ])
+    }
+}
+
+extension ResponseMetadataContext: MustacheRepresentable {
+    public var mustacheValue: MustacheValue {
+        .map([
+            "bodyType": bodyType.mustacheValue,
+            "withResponseName": withResponseName.mustacheValue,
+            "withResponseType": withResponseType.mustacheValue,
+            "withResponseDocComment": withResponseDocComment.mustacheValue,
+            "protocolWithResponseDocComment": protocolWithResponseDocComment.mustacheValue,
+            "returnsDeclaredHeaders": returnsDeclaredHeaders.mustacheValue,
+            "returnsBody": returnsBody.mustacheValue,
+            "declaringArgument": declaringArgument.mustacheValue,
+            "responseHandlerName": responseHandlerName.mustacheValue,
+            "fakeResult": fakeResult.mustacheValue,
+            "missingResponseHandlerLiteral": missingResponseHandlerLiteral.mustacheValue,
+            "unwrapLiteral": unwrapLiteral.mustacheValue,
+            "headers": headers.mustacheValue,
+        ])
+    }
+}
+
+extension DeclaredHeadersContext: MustacheRepresentable {
+    public var mustacheValue: MustacheValue {
+        .map([
+            "typeName": typeName.mustacheValue,
+            "qualifiedTypeName": qualifiedTypeName.mustacheValue,
+            "initSignature": initSignature.mustacheValue,
+            "fields": fields.mustacheValue,
+        ])
+    }
+}
+
+extension DeclaredHeaderContext: MustacheRepresentable {
+    public var mustacheValue: MustacheValue {
+        .map([
+            "name": name.mustacheValue,
+            "type": type.mustacheValue,
+            "docComment": docComment.mustacheValue,
+            "readExpression": readExpression.mustacheValue,
         ])
     }
 }

@@ -19,7 +19,8 @@ public struct EndpointContext: Codable, Equatable, Sendable {
     public var method: String
     /// The path template as a literal, e.g. `"/users/{id}"`.
     public var pathLiteral: String
-    /// The Swift type the call returns, e.g. `User`, `Empty`, `Data`, `String`.
+    /// The Swift type the call returns, e.g. `User`, `Empty`, `Data`, `String`; the declared headers' struct (e.g.
+    /// `AuthEndpoints.PingHeaders`) when the body is `Empty` and the endpoint declares response headers.
     public var responseType: String
     /// True when the response is `Empty`: callers may ignore it (`@discardableResult`).
     public var discardableResult: Bool
@@ -91,6 +92,8 @@ public struct EndpointContext: Codable, Equatable, Sendable {
     public var missingHandlerLiteral: String
     /// The pages and items methods of a paginated endpoint (`paginate:`), or `null`.
     public var pagination: PaginationContext?
+    /// The `…WithResponse` variant, the declared response headers and the response's envelope.
+    public var metadata: ResponseMetadataContext
 }
 
 /// One parameter of an endpoint.

@@ -60,6 +60,7 @@ struct ModelNames {
             "URLSessionTransport", "Middleware", "LogSink", "RequestSummary", "RequestHandle", "AuthScheme",
             "AuthRequirement", "HTTPMethod", "EndpointRuntime", "Foundation",
             "Pages", "PageItems",
+            "Response", "DeclaredResponse", "DeclaredHeaders",
         ])
     }
 }

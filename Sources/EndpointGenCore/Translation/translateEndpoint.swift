@@ -30,7 +30,10 @@ func translateEndpoint(
     let body = bodyValue.map { (expression: translateBodyValue(endpoint, $0), context: BodyContext?.none) } ?? translateBody(endpoint, parameters: filtered(.body), names: names)
 
     let method = endpoint.method.rawValue
-    let responseType = swiftResponseType(endpoint.response, names: names)
+    let bodyType = swiftResponseType(endpoint.response, names: names)
+    // A call whose body is `Empty` but whose headers are declared (a HEAD request, say) returns the headers.
+    let responseType = endpoint.response == .empty && !endpoint.responseHeaders.isEmpty
+        ? "\(endpointsName).\(SwiftName.type(endpoint.name))Headers" : bodyType
     // The body value, when there is one, is the first of `allParameters`.
     let isBodyValue = { (index: Int) in bodyValue != nil && index == 0 }
     let declared = allParameters.enumerated().map { index, p in (isBodyValue(index) ? "_ " : "") + "\(p.name): \(p.type)" }
@@ -46,13 +49,15 @@ func translateEndpoint(
     }
     let callouts = DocComment.callouts(parameters: documented, returns: returnsText(endpoint.response, in: spec))
     let nonEmpty = pairs.filter { $0.0.type == .string && $0.0.defaultValue == nil }
+    let docComment = DocComment.lines(endpoint.description, then: ["`\(method) \(endpoint.path)`"]) + (callouts.isEmpty ? [] : ["///"] + callouts)
+    let protocolDocComment = DocComment.lines(endpoint.description, then: ["`\(endpointsName).\(name)` builds its request."])
+        + (callouts.isEmpty ? [] : ["///"] + callouts)
     return EndpointContext(
         name: name,
         baseName: baseName,
         handlerName: baseName + "Handler",
-        docComment: DocComment.lines(endpoint.description, then: ["`\(method) \(endpoint.path)`"]) + (callouts.isEmpty ? [] : ["///"] + callouts),
-        protocolDocComment: DocComment.lines(endpoint.description, then: ["`\(endpointsName).\(name)` builds its request."])
-            + (callouts.isEmpty ? [] : ["///"] + callouts),
+        docComment: docComment,
+        protocolDocComment: protocolDocComment,
         deprecated: endpoint.deprecated ? SwiftLiteral.string("\(endpoint.name) is deprecated in the API spec") : nil,
         method: "." + method.lowercased(),
         pathLiteral: SwiftLiteral.string(endpoint.path),
@@ -78,7 +83,7 @@ func translateEndpoint(
         queryExpression: "[" + query.joined(separator: ", ") + "]",
         headersExpression: "[" + headers.joined(separator: ", ") + "]",
         cookiesExpression: cookies.isEmpty ? "" : "[" + cookies.joined(separator: ", ") + "]",
-        bodyExpression: body.expression,
+        bodyExpression: endpoint.wrap.map { body.expression + ".wrapped(in: \(SwiftLiteral.string($0)))" } ?? body.expression,
         auth: "." + endpoint.auth.rawValue,
         authSchemesExpression: endpoint.authSchemes.isEmpty ? "" : "[" + endpoint.authSchemes.map(SwiftLiteral.string).joined(separator: ", ") + "]",
         timeout: endpoint.timeout.flatMap { $0 == spec.policy.timeout ? nil : SwiftCode.duration($0) } ?? "nil",
@@ -89,8 +94,11 @@ func translateEndpoint(
         acceptExpression: endpoint.accept.map(SwiftCode.stringArray),
         missingHandlerLiteral: SwiftLiteral.string("\(fakeName).\(baseName)Handler is not set"),
         pagination: translatePagination(
-            endpoint, in: spec, names: names, baseName: baseName, responseType: responseType,
-            hasParameterDefaults: parameters.contains { $0.defaultValue != nil }, fakeName: fakeName)
+            endpoint, in: spec, names: names, baseName: baseName, responseType: bodyType,
+            hasParameterDefaults: parameters.contains { $0.defaultValue != nil }, fakeName: fakeName),
+        metadata: translateResponseMetadata(
+            endpoint, baseName: baseName, docComments: (docComment, protocolDocComment), bodyType: bodyType,
+            endpointsName: endpointsName, fakeName: fakeName)
     )
 }
 

@@ -94,7 +94,7 @@ private func translatePolicy(_ spec: Spec) -> PolicyContext {
         rateLimit: policy.rateLimit.map { "RateLimit(count: \($0.count), interval: \(SwiftCode.duration($0.per)))" } ?? "nil",
         maxConcurrentRequests: policy.maxConcurrentRequests.map(String.init) ?? "nil",
         acceptableContentTypes: policy.acceptableContentTypes.map(SwiftLiteral.string).joined(separator: ", "),
-        errorMessageField: spec.errors.messageField.map(SwiftLiteral.string) ?? "nil",
+        errorMessageFields: SwiftCode.stringArray(spec.errors.messageFields),
         fallbackErrorMessage: spec.errors.fallback.map(SwiftLiteral.string) ?? "ClientConfiguration.defaultFallbackErrorMessage",
         dateCoding: "." + policy.dates.rawValue
     )

@@ -31,6 +31,7 @@ struct SpecChecks {
         checkDefaults()
         checkDiscriminatedAlternatives()
         PaginationChecks(checks: self).run()
+        checkResponseVariantNames()
     }
 
     /// A discriminator is a key of a JSON object, so each alternative must be an object model.

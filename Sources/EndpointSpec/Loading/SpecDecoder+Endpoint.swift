@@ -12,7 +12,7 @@ extension SpecDecoder {
     /// The keys an endpoint may have besides its method; the methods are listed so that `get` suggests `GET`.
     static let endpointKeys = HTTPMethod.allCases.map(\.rawValue) + [
         "params", "body", "response", "error", "auth", "timeout", "retry", "query", "headers", "description", "deprecated", "accept",
-        "paginate",
+        "paginate", "responseHeaders", "unwrap", "wrap",
     ]
 
     /// `endpoints: { name: { GET: /path, ... } }`, in source order.
@@ -120,7 +120,10 @@ extension SpecDecoder {
             description: optionalString(fields["description"], "the description of \(context)"),
             deprecated: fields["deprecated"].flatMap { bool($0, "'deprecated'") } ?? false,
             location: pair.key.location, bodyValue: body?.value, contentType: contentType, accept: accept, pagination: pagination,
-            authSchemes: authSchemes
+            authSchemes: authSchemes,
+            responseHeaders: fields["responseHeaders"].map { responseHeaders($0, context) } ?? [],
+            unwrap: unwrap(fields["unwrap"], response: responseType, settings: settings, context: context),
+            wrap: wrap(fields["wrap"], bodyEncoding: bodyEncoding, settings: settings, context: context)
         )
     }
 

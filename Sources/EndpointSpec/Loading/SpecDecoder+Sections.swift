@@ -47,9 +47,9 @@ extension SpecDecoder {
         return valid ? nil : "a host is a DNS name (letters, digits, '-' and '.'), an IPv4 address or a bracketed IPv6 address"
     }
 
-    /// `policy: { timeout, rateLimit, maxConcurrentRequests, retry, acceptableContentTypes, dates }`.
+    /// `policy: { timeout, rateLimit, maxConcurrentRequests, retry, acceptableContentTypes, dates, unwrap, wrap }`.
     func policy(_ node: YAMLNode) -> Policy {
-        let keys = ["timeout", "rateLimit", "maxConcurrentRequests", "retry", "acceptableContentTypes", "dates"]
+        let keys = ["timeout", "rateLimit", "maxConcurrentRequests", "retry", "acceptableContentTypes", "dates", "unwrap", "wrap"]
         guard let fields = fields(node, "'policy'", allowed: keys) else { return Policy() }
         return Policy(
             timeout: fields["timeout"].flatMap { duration($0, "timeout") },
@@ -57,7 +57,9 @@ extension SpecDecoder {
             maxConcurrentRequests: fields["maxConcurrentRequests"].flatMap { int($0, "'maxConcurrentRequests'", in: 1...10_000) },
             retry: fields["retry"].flatMap { $0.text == "none" ? nil : retry($0) },
             acceptableContentTypes: fields["acceptableContentTypes"].map(contentTypes) ?? [],
-            dates: fields["dates"].flatMap { choice($0, "date format", as: DateFormat.self) } ?? .iso8601
+            dates: fields["dates"].flatMap { choice($0, "date format", as: DateFormat.self) } ?? .iso8601,
+            unwrap: fields["unwrap"].flatMap { envelopePath($0, "unwrap", allowsNone: false) ?? nil },
+            wrap: fields["wrap"].flatMap { envelopePath($0, "wrap", allowsNone: false) ?? nil }
         )
     }
 
@@ -108,7 +110,7 @@ extension SpecDecoder {
     func errorPolicy(_ node: YAMLNode) -> ErrorPolicy {
         guard let fields = fields(node, "'errors'", allowed: ["messageField", "fallback", "model"]) else { return ErrorPolicy() }
         return ErrorPolicy(
-            messageField: optionalString(fields["messageField"], "'messageField'"),
+            messageFields: fields["messageField"].map(messageFields) ?? [],
             fallback: optionalString(fields["fallback"], "'fallback'"),
             model: fields["model"].flatMap { type($0, "the error model") }
         )

@@ -47,6 +47,14 @@ public struct Endpoint: Equatable, Sendable {
     public var accept: [String]?
     /// How its pages follow one another (`paginate:`), or `nil` when the endpoint is not paginated.
     public var pagination: Pagination?
+    /// The response headers it declares, in source order, read into typed properties.
+    public var responseHeaders: [ResponseHeader]
+    /// The effective key or dotted path a JSON response is unwrapped from (the endpoint's `unwrap`, else the spec's
+    /// for responses decoded from JSON), e.g. `data`; `nil` decodes the whole body.
+    public var unwrap: String?
+    /// The effective key or dotted path a JSON body is wrapped in (the endpoint's `wrap`, else the spec's for JSON
+    /// bodies), e.g. `data`; `nil` sends the body as it is.
+    public var wrap: String?
 
     /// Creates an endpoint.
     public init(
@@ -54,7 +62,8 @@ public struct Endpoint: Equatable, Sendable {
         bodyEncoding: BodyEncoding?, response: ResponseType, errorModel: TypeRef?, auth: AuthRequirement,
         timeout: Duration?, retry: RetryPolicy?, query: [DefaultParameter], headers: [DefaultParameter],
         description: String?, deprecated: Bool, location: SourceLocation, bodyValue: BodyValue? = nil, contentType: String? = nil,
-        accept: [String]? = nil, pagination: Pagination? = nil, authSchemes: [String] = []
+        accept: [String]? = nil, pagination: Pagination? = nil, authSchemes: [String] = [],
+        responseHeaders: [ResponseHeader] = [], unwrap: String? = nil, wrap: String? = nil
     ) {
         self.name = name
         self.method = method
@@ -77,6 +86,9 @@ public struct Endpoint: Equatable, Sendable {
         self.contentType = contentType
         self.accept = accept
         self.pagination = pagination
+        self.responseHeaders = responseHeaders
+        self.unwrap = unwrap
+        self.wrap = wrap
     }
 }
 

@@ -12,12 +12,19 @@ public struct Policy: Equatable, Sendable {
     public var acceptableContentTypes: [String]
     /// How dates travel in JSON bodies.
     public var dates: DateFormat
+    /// The key or dotted path every JSON response is unwrapped from (`{"data": ...}`), unless an endpoint says otherwise.
+    public var unwrap: String?
+    /// The key or dotted path every JSON body is wrapped in, unless an endpoint says otherwise.
+    public var wrap: String?
 
     /// Creates a policy.
     public init(
         timeout: Duration? = nil, rateLimit: RateLimit? = nil, maxConcurrentRequests: Int? = nil,
-        retry: RetryPolicy? = nil, acceptableContentTypes: [String] = [], dates: DateFormat = .iso8601
+        retry: RetryPolicy? = nil, acceptableContentTypes: [String] = [], dates: DateFormat = .iso8601,
+        unwrap: String? = nil, wrap: String? = nil
     ) {
+        self.unwrap = unwrap
+        self.wrap = wrap
         self.dates = dates
         self.timeout = timeout
         self.rateLimit = rateLimit

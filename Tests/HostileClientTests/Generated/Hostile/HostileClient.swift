@@ -15,8 +15,24 @@ public protocol HostileClientProtocol: Sendable {
     ///
     /// - Returns: A thing */ with /* comments
     func `class`(`default`: String, selfParameter: Int?, `in`: String?) async throws(EndpointError) -> Thing
+    /// `class`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// Ends a comment */ opens a string """ interpolates \(boom)
+    /// #if false
+    /// and hides U+202EtextU+200B.
+    ///
+    /// `HostileEndpoints.`class`` builds its request.
+    ///
+    /// - Returns: A thing */ with /* comments
+    func classWithResponse(`default`: String, selfParameter: Int?, `in`: String?) async throws(EndpointError) -> Response<Thing>
     /// `HostileEndpoints.naïveCafé` builds its request.
     func naïveCafé(_2fa: String, userID: String?, userId: String?) async throws(EndpointError) -> RequestModel
+    /// `naïveCafé`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// `HostileEndpoints.naïveCafé` builds its request.
+    func naïveCaféWithResponse(_2fa: String, userID: String?, userId: String?) async throws(EndpointError) -> Response<RequestModel>
 }
 
 /// The client's default arguments for calls through the protocol.
@@ -32,10 +48,33 @@ extension HostileClientProtocol {
         try await `class`(default: `default`, selfParameter: selfParameter, in: `in`)
     }
 
+    /// `class`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// Ends a comment */ opens a string """ interpolates \(boom)
+    /// #if false
+    /// and hides U+202EtextU+200B.
+    ///
+    /// `HostileEndpoints.`class`` builds its request.
+    ///
+    /// - Returns: A thing */ with /* comments
+    public func classWithResponse(`default`: String, selfParameter: Int? = nil, `in`: String? = nil) async throws(EndpointError) -> Response<Thing> {
+        try await classWithResponse(default: `default`, selfParameter: selfParameter, in: `in`)
+    }
+
     /// `HostileEndpoints.naïveCafé` builds its request.
     @available(*, deprecated, message: "naïve-café is deprecated in the API spec")
     public func naïveCafé(_2fa: String, userID: String? = nil, userId: String? = nil) async throws(EndpointError) -> RequestModel {
         try await naïveCafé(_2fa: _2fa, userID: userID, userId: userId)
+    }
+
+    /// `naïveCafé`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// `HostileEndpoints.naïveCafé` builds its request.
+    @available(*, deprecated, message: "naïve-café is deprecated in the API spec")
+    public func naïveCaféWithResponse(_2fa: String, userID: String? = nil, userId: String? = nil) async throws(EndpointError) -> Response<RequestModel> {
+        try await naïveCaféWithResponse(_2fa: _2fa, userID: userID, userId: userId)
     }
 }
 
@@ -82,7 +121,7 @@ public struct HostileClient: HostileClientProtocol {
             ],
             timeout: ClientConfiguration.defaultTimeout,
             acceptableContentTypes: [],
-            errorMessageField: nil,
+            errorMessageFields: [],
             fallbackErrorMessage: ClientConfiguration.defaultFallbackErrorMessage,
             auth: nil,
             retry: RetryPolicy.none,
@@ -147,9 +186,32 @@ extension HostileClient {
         try await self.client.send(HostileEndpoints.`class`(default: `default`, selfParameter: selfParameter, in: `in`))
     }
 
+    /// `class`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// Ends a comment */ opens a string """ interpolates \(boom)
+    /// #if false
+    /// and hides U+202EtextU+200B.
+    ///
+    /// `GET /class/{default}`
+    ///
+    /// - Returns: A thing */ with /* comments
+    public func classWithResponse(`default`: String, selfParameter: Int? = nil, `in`: String? = nil) async throws(EndpointError) -> Response<Thing> {
+        try await self.client.response(for: HostileEndpoints.`class`(default: `default`, selfParameter: selfParameter, in: `in`))
+    }
+
     /// `POST /cafe`
     @available(*, deprecated, message: "naïve-café is deprecated in the API spec")
     public func naïveCafé(_2fa: String, userID: String? = nil, userId: String? = nil) async throws(EndpointError) -> RequestModel {
         try await self.client.send(HostileEndpoints.naïveCafé(_2fa: _2fa, userID: userID, userId: userId))
+    }
+
+    /// `naïveCafé`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// `POST /cafe`
+    @available(*, deprecated, message: "naïve-café is deprecated in the API spec")
+    public func naïveCaféWithResponse(_2fa: String, userID: String? = nil, userId: String? = nil) async throws(EndpointError) -> Response<RequestModel> {
+        try await self.client.response(for: HostileEndpoints.naïveCafé(_2fa: _2fa, userID: userID, userId: userId))
     }
 }

@@ -8,8 +8,12 @@ import Foundation
 public struct FakeHostileClient: HostileClientProtocol {
     /// Answers `class`.
     public var classHandler: (@Sendable (String, Int?, String?) async throws -> Thing)?
+    /// Answers `class` with a status and headers too (for `classWithResponse`; `class` uses it when `classHandler` is not set).
+    public var classResponseHandler: (@Sendable (String, Int?, String?) async throws -> Response<Thing>)?
     /// Answers `naïveCafé`.
     public var naïveCaféHandler: (@Sendable (String, String?, String?) async throws -> RequestModel)?
+    /// Answers `naïveCafé` with a status and headers too (for `naïveCaféWithResponse`; `naïveCafé` uses it when `naïveCaféHandler` is not set).
+    public var naïveCaféResponseHandler: (@Sendable (String, String?, String?) async throws -> Response<RequestModel>)?
 
     /// A fake with no handlers; set those the test needs.
     public init() {}
@@ -27,7 +31,10 @@ extension FakeHostileClient {
     ///
     /// - Returns: A thing */ with /* comments
     public func `class`(`default`: String, selfParameter: Int?, `in`: String?) async throws(EndpointError) -> Thing {
-        guard let _handler = self.classHandler else { throw .invalidRequest("FakeHostileClient.classHandler is not set") }
+        guard let _handler = self.classHandler else {
+            guard self.classResponseHandler != nil else { throw .invalidRequest("FakeHostileClient.classHandler is not set") }
+            return try await classWithResponse(default: `default`, selfParameter: selfParameter, in: `in`).body
+        }
         do {
             return try await _handler(`default`, selfParameter, `in`)
         } catch {
@@ -35,15 +42,68 @@ extension FakeHostileClient {
         }
     }
 
+    /// Answered by `classResponseHandler`, else by `classHandler` with status 200 and no headers.
+    ///
+    /// `class`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// Ends a comment */ opens a string """ interpolates \(boom)
+    /// #if false
+    /// and hides U+202EtextU+200B.
+    ///
+    /// `HostileEndpoints.`class`` builds its request.
+    ///
+    /// - Returns: A thing */ with /* comments
+    public func classWithResponse(`default`: String, selfParameter: Int?, `in`: String?) async throws(EndpointError) -> Response<Thing> {
+        let _response: Response<Thing>
+        do {
+            if let _handler = self.classResponseHandler {
+                _response = try await _handler(`default`, selfParameter, `in`)
+            } else if let _handler = self.classHandler {
+                _response = Response(body: try await _handler(`default`, selfParameter, `in`))
+            } else {
+                throw EndpointError.invalidRequest("FakeHostileClient.classResponseHandler and FakeHostileClient.classHandler are not set")
+            }
+        } catch {
+            throw EndpointError(error)
+        }
+        return _response
+    }
+
     /// Answered by `naïveCaféHandler`.
     ///
     /// `HostileEndpoints.naïveCafé` builds its request.
     public func naïveCafé(_2fa: String, userID: String?, userId: String?) async throws(EndpointError) -> RequestModel {
-        guard let _handler = self.naïveCaféHandler else { throw .invalidRequest("FakeHostileClient.naïveCaféHandler is not set") }
+        guard let _handler = self.naïveCaféHandler else {
+            guard self.naïveCaféResponseHandler != nil else { throw .invalidRequest("FakeHostileClient.naïveCaféHandler is not set") }
+            return try await naïveCaféWithResponse(_2fa: _2fa, userID: userID, userId: userId).body
+        }
         do {
             return try await _handler(_2fa, userID, userId)
         } catch {
             throw EndpointError(error)
         }
+    }
+
+    /// Answered by `naïveCaféResponseHandler`, else by `naïveCaféHandler` with status 200 and no headers.
+    ///
+    /// `naïveCafé`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// `HostileEndpoints.naïveCafé` builds its request.
+    public func naïveCaféWithResponse(_2fa: String, userID: String?, userId: String?) async throws(EndpointError) -> Response<RequestModel> {
+        let _response: Response<RequestModel>
+        do {
+            if let _handler = self.naïveCaféResponseHandler {
+                _response = try await _handler(_2fa, userID, userId)
+            } else if let _handler = self.naïveCaféHandler {
+                _response = Response(body: try await _handler(_2fa, userID, userId))
+            } else {
+                throw EndpointError.invalidRequest("FakeHostileClient.naïveCaféResponseHandler and FakeHostileClient.naïveCaféHandler are not set")
+            }
+        } catch {
+            throw EndpointError(error)
+        }
+        return _response
     }
 }

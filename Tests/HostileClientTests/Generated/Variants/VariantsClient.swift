@@ -9,8 +9,18 @@ import Foundation
 public protocol VariantsClientProtocol: Sendable {
     /// `VariantsEndpoints.pets` builds its request.
     func pets() async throws(EndpointError) -> [Pet]
+    /// `pets`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// `VariantsEndpoints.pets` builds its request.
+    func petsWithResponse() async throws(EndpointError) -> Response<[Pet]>
     /// `VariantsEndpoints.draw` builds its request.
     func draw(shape: Shape) async throws(EndpointError) -> Shape
+    /// `draw`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// `VariantsEndpoints.draw` builds its request.
+    func drawWithResponse(shape: Shape) async throws(EndpointError) -> Response<Shape>
 }
 
 /// The client's default arguments for calls through the protocol.
@@ -59,7 +69,7 @@ public struct VariantsClient: VariantsClientProtocol {
             ],
             timeout: ClientConfiguration.defaultTimeout,
             acceptableContentTypes: [],
-            errorMessageField: nil,
+            errorMessageFields: [],
             fallbackErrorMessage: ClientConfiguration.defaultFallbackErrorMessage,
             auth: nil,
             retry: RetryPolicy.none,
@@ -118,8 +128,24 @@ extension VariantsClient {
         try await self.client.send(VariantsEndpoints.pets())
     }
 
+    /// `pets`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// `GET /pets`
+    public func petsWithResponse() async throws(EndpointError) -> Response<[Pet]> {
+        try await self.client.response(for: VariantsEndpoints.pets())
+    }
+
     /// `POST /draw`
     public func draw(shape: Shape) async throws(EndpointError) -> Shape {
         try await self.client.send(VariantsEndpoints.draw(shape: shape))
+    }
+
+    /// `draw`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// `POST /draw`
+    public func drawWithResponse(shape: Shape) async throws(EndpointError) -> Response<Shape> {
+        try await self.client.response(for: VariantsEndpoints.draw(shape: shape))
     }
 }

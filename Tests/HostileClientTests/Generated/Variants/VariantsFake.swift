@@ -8,8 +8,12 @@ import Foundation
 public struct FakeVariantsClient: VariantsClientProtocol {
     /// Answers `pets`.
     public var petsHandler: (@Sendable () async throws -> [Pet])?
+    /// Answers `pets` with a status and headers too (for `petsWithResponse`; `pets` uses it when `petsHandler` is not set).
+    public var petsResponseHandler: (@Sendable () async throws -> Response<[Pet]>)?
     /// Answers `draw`.
     public var drawHandler: (@Sendable (Shape) async throws -> Shape)?
+    /// Answers `draw` with a status and headers too (for `drawWithResponse`; `draw` uses it when `drawHandler` is not set).
+    public var drawResponseHandler: (@Sendable (Shape) async throws -> Response<Shape>)?
 
     /// A fake with no handlers; set those the test needs.
     public init() {}
@@ -21,7 +25,10 @@ extension FakeVariantsClient {
     ///
     /// `VariantsEndpoints.pets` builds its request.
     public func pets() async throws(EndpointError) -> [Pet] {
-        guard let _handler = self.petsHandler else { throw .invalidRequest("FakeVariantsClient.petsHandler is not set") }
+        guard let _handler = self.petsHandler else {
+            guard self.petsResponseHandler != nil else { throw .invalidRequest("FakeVariantsClient.petsHandler is not set") }
+            return try await petsWithResponse().body
+        }
         do {
             return try await _handler()
         } catch {
@@ -29,15 +36,62 @@ extension FakeVariantsClient {
         }
     }
 
+    /// Answered by `petsResponseHandler`, else by `petsHandler` with status 200 and no headers.
+    ///
+    /// `pets`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// `VariantsEndpoints.pets` builds its request.
+    public func petsWithResponse() async throws(EndpointError) -> Response<[Pet]> {
+        let _response: Response<[Pet]>
+        do {
+            if let _handler = self.petsResponseHandler {
+                _response = try await _handler()
+            } else if let _handler = self.petsHandler {
+                _response = Response(body: try await _handler())
+            } else {
+                throw EndpointError.invalidRequest("FakeVariantsClient.petsResponseHandler and FakeVariantsClient.petsHandler are not set")
+            }
+        } catch {
+            throw EndpointError(error)
+        }
+        return _response
+    }
+
     /// Answered by `drawHandler`.
     ///
     /// `VariantsEndpoints.draw` builds its request.
     public func draw(shape: Shape) async throws(EndpointError) -> Shape {
-        guard let _handler = self.drawHandler else { throw .invalidRequest("FakeVariantsClient.drawHandler is not set") }
+        guard let _handler = self.drawHandler else {
+            guard self.drawResponseHandler != nil else { throw .invalidRequest("FakeVariantsClient.drawHandler is not set") }
+            return try await drawWithResponse(shape: shape).body
+        }
         do {
             return try await _handler(shape)
         } catch {
             throw EndpointError(error)
         }
+    }
+
+    /// Answered by `drawResponseHandler`, else by `drawHandler` with status 200 and no headers.
+    ///
+    /// `draw`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// `VariantsEndpoints.draw` builds its request.
+    public func drawWithResponse(shape: Shape) async throws(EndpointError) -> Response<Shape> {
+        let _response: Response<Shape>
+        do {
+            if let _handler = self.drawResponseHandler {
+                _response = try await _handler(shape)
+            } else if let _handler = self.drawHandler {
+                _response = Response(body: try await _handler(shape))
+            } else {
+                throw EndpointError.invalidRequest("FakeVariantsClient.drawResponseHandler and FakeVariantsClient.drawHandler are not set")
+            }
+        } catch {
+            throw EndpointError(error)
+        }
+        return _response
     }
 }
