@@ -71,6 +71,7 @@ public struct ImportSummary: Equatable, Sendable {
         let rules: [(kind: String, matches: (String) -> Bool)] = [
             ("untyped values", { $0.contains("which EndpointGen cannot type") }),
             ("merged unions", { $0.contains("cannot be an enum of its alternatives") }),
+            ("ambiguous unions", { $0.contains("cannot be told apart") }),
             ("discriminators", { $0.contains("discriminator") }),
             ("media types", { $0.contains("which is sent as") }),
             ("request bodies", { $0.contains("body of ") || $0.contains("the body member") }),
