@@ -77,12 +77,8 @@ struct JSONDocumentParser {
         advance(by: 1)
         var pairs: [YAMLPair] = []
         var keys: [String: SourceLocation] = [:]
-        skipBlanks()
-        if peek(UInt8(ascii: "}")) {
-            advance(by: 1)
-            return YAMLNode(.mapping(pairs), location: location)
-        }
-        while true {
+        if isEmpty(closedBy: UInt8(ascii: "}")) { return YAMLNode(.mapping(pairs), location: location) }
+        repeat {
             skipBlanks()
             guard peek(UInt8(ascii: "\"")) else { throw failure("expected a quoted key in a JSON object, found \(describeHere)") }
             let keyLocation = here
@@ -100,15 +96,8 @@ struct JSONDocumentParser {
             guard index < bytes.count else { throw failure("the JSON document ends inside an object") }
             let value = try value(depth: depth)
             pairs.append(YAMLPair(key: YAMLNode(.scalar(YAMLScalar(key, style: .doubleQuoted)), location: keyLocation), value: value))
-            skipBlanks()
-            if peek(UInt8(ascii: ",")) {
-                advance(by: 1)
-                continue
-            }
-            guard peek(UInt8(ascii: "}")) else { throw failure("expected ',' or '}' in a JSON object, found \(describeHere)") }
-            advance(by: 1)
-            return YAMLNode(.mapping(pairs), location: location)
-        }
+        } while try !closes(UInt8(ascii: "}"), in: "object")
+        return YAMLNode(.mapping(pairs), location: location)
     }
 
     private mutating func array(depth: Int) throws(DiagnosticError) -> YAMLNode {
@@ -116,24 +105,36 @@ struct JSONDocumentParser {
         try checkDepth(depth)
         advance(by: 1)
         var items: [YAMLNode] = []
-        skipBlanks()
-        if peek(UInt8(ascii: "]")) {
-            advance(by: 1)
-            return YAMLNode(.sequence(items), location: location)
-        }
-        while true {
+        if isEmpty(closedBy: UInt8(ascii: "]")) { return YAMLNode(.sequence(items), location: location) }
+        repeat {
             skipBlanks()
             guard index < bytes.count else { throw failure("the JSON document ends inside an array") }
             items.append(try value(depth: depth))
-            skipBlanks()
-            if peek(UInt8(ascii: ",")) {
-                advance(by: 1)
-                continue
-            }
-            guard peek(UInt8(ascii: "]")) else { throw failure("expected ',' or ']' in a JSON array, found \(describeHere)") }
+        } while try !closes(UInt8(ascii: "]"), in: "array")
+        return YAMLNode(.sequence(items), location: location)
+    }
+
+    /// Right after an opening bracket: whether the closing one follows (and is then read).
+    private mutating func isEmpty(closedBy closer: UInt8) -> Bool {
+        skipBlanks()
+        guard peek(closer) else { return false }
+        advance(by: 1)
+        return true
+    }
+
+    /// After an item of a collection: `false` after a `,` (another item follows), `true` at the closing bracket; both
+    /// are read. Anything else is an error.
+    private mutating func closes(_ closer: UInt8, in collection: String) throws(DiagnosticError) -> Bool {
+        skipBlanks()
+        if peek(UInt8(ascii: ",")) {
             advance(by: 1)
-            return YAMLNode(.sequence(items), location: location)
+            return false
         }
+        guard peek(closer) else {
+            throw failure("expected ',' or '\(Character(Unicode.Scalar(closer)))' in a JSON \(collection), found \(describeHere)")
+        }
+        advance(by: 1)
+        return true
     }
 
     private func checkDepth(_ depth: Int) throws(DiagnosticError) {
