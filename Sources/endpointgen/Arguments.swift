@@ -33,7 +33,7 @@ struct Arguments: Equatable {
                 written; files of ours that no spec produces any more are removed; nothing is written when a spec has an error.
                 """
             case .check: "Exit 1 and list the differences when DIR is not what generate would write (for CI); write nothing."
-            case .lint: "Validate the specs as generate does, print their errors and warnings and a summary line per spec."
+            case .lint: "Validate the specs as generate does, print their errors and warnings and a summary line per spec (for an OpenAPI document, also what its import kept)."
             case .convert: "Write the EndpointGen spec equivalent to an OpenAPI 3.0/3.1 document to FILE."
             }
         }
