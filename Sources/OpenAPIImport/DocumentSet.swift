@@ -65,7 +65,7 @@ final class DocumentSet {
         }
         diagnostics.register(path: path, text: text)
         do {
-            let root = try YAMLParser.parseDocument(text, file: path)
+            let root = try parseDocument(text, file: path)
             roots[path] = root
             return root
         } catch {

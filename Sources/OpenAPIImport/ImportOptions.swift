@@ -1,4 +1,5 @@
-/// Which operations of an OpenAPI document to import, so a user can generate the slice of a large API they use.
+/// Which operations of an OpenAPI document to import, so a user can generate the slice of a large API they use, and
+/// what to name the client.
 ///
 /// An operation is imported when no filter is given, or when it matches any filter given.
 ///
@@ -12,12 +13,15 @@ public struct ImportOptions: Equatable, Sendable {
     public var paths: [String]
     /// Operation ids as written, e.g. `listPets`, or the endpoint names derived from them, e.g. `getPetsPetId`.
     public var operations: [String]
+    /// The client's name, e.g. `Spotify`; `nil` names it after `info.title`.
+    public var name: String?
 
     /// Options that import the operations matching any of the filters, or every operation when all are empty.
-    public init(tags: [String] = [], paths: [String] = [], operations: [String] = []) {
+    public init(tags: [String] = [], paths: [String] = [], operations: [String] = [], name: String? = nil) {
         self.tags = tags
         self.paths = paths
         self.operations = operations
+        self.name = name
     }
 
     /// Whether any filter is set.

@@ -54,9 +54,16 @@ public enum OpenAPIImporter {
     public static func load(
         text: String, path: String, options: ImportOptions = .init(), readFile: @escaping (String) throws -> String
     ) throws(DiagnosticError) -> LoadedSpec {
+        try importDocument(text: text, path: path, options: options, readFile: readFile).loaded
+    }
+
+    /// Imports a document held in memory, as `load` does, with a summary of what was kept and the warnings by kind.
+    public static func importDocument(
+        text: String, path: String, options: ImportOptions = .init(), readFile: @escaping (String) throws -> String
+    ) throws(DiagnosticError) -> (loaded: LoadedSpec, summary: ImportSummary) {
         let diagnostics = ImportDiagnostics()
         diagnostics.register(path: path, text: text)
-        let root = DocumentNode(node: try YAMLParser.parseDocument(text, file: path), file: path)
+        let root = DocumentNode(node: try parseDocument(text, file: path), file: path)
         guard let paths = checkedPaths(root, diagnostics: diagnostics) else { throw DiagnosticError(diagnostics.diagnostics) }
 
         let documents = DocumentSet(mainPath: path, root: root.node, readFile: readFile, diagnostics: diagnostics)
@@ -64,6 +71,7 @@ public enum OpenAPIImporter {
         let security = SecurityTranslator(root: root, paths: paths, schemas: schemas, diagnostics: diagnostics)
         let operations = OperationTranslator(schemas: schemas, security: security, diagnostics: diagnostics)
         let endpoints = operations.endpoints(paths, options: options)
+        schemas.reportMisfitDefaults()
         if options.isFiltering, endpoints.isEmpty {
             diagnostics.error("the filters (\(options.summary)) match no operation of the document", at: paths.location)
         }
@@ -72,12 +80,14 @@ public enum OpenAPIImporter {
         let acyclic = breakCycles(schemas.models.values.sorted { $0.name < $1.name }) { diagnostics.warning($0, at: $1) }
         let models = usedModels(acyclic, endpoints: endpoints, errorModel: sharedError)
         let spec = Spec(
-            name: specName(root, path: path), server: translateServer(root, diagnostics: diagnostics), version: root["info"]?.text("version"),
+            name: options.name ?? specName(root, path: path), server: translateServer(root, diagnostics: diagnostics), version: root["info"]?.text("version"),
             variables: [], defaults: Defaults(), auth: security.auth, policy: Policy(), errors: ErrorPolicy(model: sharedError),
             endpoints: endpoints, models: models, location: root.location
         )
         guard !diagnostics.hasErrors else { throw DiagnosticError(diagnostics.diagnostics) }
-        return LoadedSpec(spec: spec, warnings: diagnostics.diagnostics)
+        let summary = ImportSummary(
+            operations: operations.operationCount, selected: operations.selectedCount, imported: endpoints.count, diagnostics: diagnostics.diagnostics)
+        return (LoadedSpec(spec: spec, warnings: diagnostics.diagnostics), summary)
     }
 
     /// The `paths` of a document that is OpenAPI 3.x; `nil` after an error otherwise.
@@ -109,9 +119,10 @@ public enum OpenAPIImporter {
         return paths
     }
 
-    /// The API's name from `info.title`, e.g. `Stripe API` gives `StripeAPI`; the file's name when the title has no letters.
+    /// The API's name from `info.title`, shortened (`Stripe API` gives `StripeAPI`, `Spotify Web API with fixes and
+    /// improvements from sonallux` gives `SpotifyWebAPI`); the file's name when the title has no letters.
     private static func specName(_ root: DocumentNode, path: String) -> String {
-        let title = SwiftName.type(root["info"]?.text("title") ?? "")
+        let title = SwiftName.type(shortTitle(root["info"]?.text("title") ?? ""))
         if title != "_", title.first?.isLetter == true { return title }
         let stem = SwiftName.type(URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent)
         return stem.first?.isLetter == true ? stem : "API"

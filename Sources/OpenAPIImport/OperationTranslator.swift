@@ -8,6 +8,11 @@ final class OperationTranslator {
     let diagnostics: ImportDiagnostics
     let security: SecurityTranslator
     private var endpointNames = UniqueNames()
+    /// Where operations are written as `$ref`s, reported once per document.
+    var operationReferences: [SourceLocation] = []
+    /// The operations of the document, and those the filters select, for the import's summary.
+    private(set) var operationCount = 0
+    private(set) var selectedCount = 0
 
     /// The methods OpenAPI names in a path item, with ours; `trace` has no counterpart.
     static let methods: [(key: String, method: HTTPMethod)] = [
@@ -25,22 +30,25 @@ final class OperationTranslator {
         var endpoints: [Endpoint] = []
         for (path, pathLocation, rawItem) in paths.members {
             let item = schemas.dereferenced(rawItem)
+            operationCount += Self.methods.filter { item[$0.key] != nil }.count + (item["trace"] != nil ? 1 : 0)
             if item["trace"] != nil {
                 diagnostics.warning("the 'trace' operation of '\(path)' is not supported (EndpointGen has no TRACE method); it is left out", at: item["trace"]!.location)
             }
             for (key, method) in Self.methods {
-                guard let operation = item[key] else { continue }
+                guard let written = item[key], let operation = resolvedOperation(written) else { continue }
                 let derivedName = SwiftName.member("\(key) \(path)")
                 let operationId = operation.text("operationId")
                 let tags = operation["tags"]?.items.compactMap(\.node.text) ?? []
                 let names = [operationId, derivedName, operationId.map(SwiftName.member)].compactMap { $0 }
                 guard options.includes(tags: tags, path: path, names: names) else { continue }
+                selectedCount += 1
                 let name = operationId.map(SwiftName.member) ?? derivedName
                 if let endpoint = endpoint(name: name, method: method, path: path, pathLocation: pathLocation, item: item, operation: operation) {
                     endpoints.append(endpoint)
                 }
             }
         }
+        reportOperationReferences()
         return endpoints
     }
 
@@ -58,6 +66,7 @@ final class OperationTranslator {
         let body = requestBody(operation, method: method, names: &parameterNames, context: context)
         guard let body else { return nil }
         parameters += body.parameters
+        (parameters, ourPath) = disambiguated(parameters, path: ourPath, context: context)
         if ourPath.isEmpty { ourPath = "/" }
         let (response, errorModel) = responses(operation, context: context)
         let descriptions = [operation.text("summary"), operation.text("description")].compactMap { $0 }.filter { !$0.isEmpty }

@@ -30,6 +30,8 @@ extension SchemaTranslator {
         var componentNames: [String: String] = [:]
         /// The alternatives that are objects (by the schema's shape: a model may still be being built), which a discriminator needs.
         var objects: Set<String> = []
+        /// The schema of each alternative, by name, for the values and keys that tell alternatives apart.
+        var schemasByName: [String: DocumentNode] = [:]
         for (index, variant) in variants.enumerated() {
             let inlineName = variant.text("title").map { SwiftName.type($0) } ?? model + "Option\(index + 1)"
             guard case .type(let translated) = type(variant, name: inlineName), Self.isAlternative(translated.unwrapped) else {
@@ -47,21 +49,33 @@ extension SchemaTranslator {
             caseNames[caseName] = name
             alternatives.append(OneOf.Alternative(type: type, location: variant.location))
             if shape(variant).isObject { objects.insert(name) }
+            schemasByName[name] = variant
             if let reference = variant.reference { componentNames[name] = Self.componentName(reference) }
         }
         alternatives = decodeOrder(alternatives)
+        let allObjects = alternatives.allSatisfy { objects.contains($0.name) }
         guard let discriminator = schema["discriminator"], let key = discriminator.text("propertyName") else {
-            return .success(OneOf(alternatives: alternatives, discriminator: nil, mapping: []))
+            if allObjects, let implied = impliedDiscriminator(alternatives, schemas: schemasByName) { return .success(implied) }
+            let ordered = requiredKeyOrder(alternatives, schemas: schemasByName, objects: objects)
+            warnIfAmbiguous(ordered, schemas: schemasByName, objects: objects, model: model, at: schema.location)
+            return .success(OneOf(alternatives: ordered, discriminator: nil, mapping: []))
         }
         if let other = alternatives.first(where: { !objects.contains($0.name) }) {
             diagnostics.warning("the discriminator '\(key)' of '\(model)' is ignored: its alternative '\(other.name)' is not an object, so the first alternative that decodes wins", at: discriminator.location)
             return .success(OneOf(alternatives: alternatives, discriminator: nil, mapping: []))
         }
         var mapping = discriminatorMapping(discriminator, alternatives: alternatives, model: model)
-        // OpenAPI's implicit value is the component's name; ours is the model's, which may differ.
+        // OpenAPI's implicit value is the component's name; ours is the model's, which may differ. Data often holds the
+        // discriminator property's own single value instead (Spotify's `type: {enum: [track]}` in `TrackObject`): it selects
+        // the alternative too, after the name.
         for alternative in alternatives where !mapping.contains(where: { $0.model == alternative.name }) {
-            if let component = componentNames[alternative.name], component != alternative.name {
+            let component = componentNames[alternative.name] ?? alternative.name
+            let constant = schemasByName[alternative.name].flatMap { constantValue(of: key, in: $0) }
+            if component != alternative.name || (constant != nil && constant != component) {
                 mapping.append(DiscriminatorMapping(value: component, model: alternative.name, location: alternative.location))
+            }
+            if let constant, constant != component, !mapping.contains(where: { $0.value == constant }) {
+                mapping.append(DiscriminatorMapping(value: constant, model: alternative.name, location: alternative.location))
             }
         }
         let oneOf = OneOf(alternatives: alternatives, discriminator: key, mapping: mapping)

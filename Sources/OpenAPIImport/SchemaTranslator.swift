@@ -20,6 +20,9 @@ final class SchemaTranslator {
     private var aliasesInProgress: Set<String> = []
     private var shapesInProgress: Set<String> = []
     private var collectionsInProgress: Set<String> = []
+    /// The defaults left out because they do not fit their type, with what they belong to: reported in one warning per
+    /// document (kube-openapi gives `default: {}` to every reference of a model or a time), not one per use.
+    private var misfitDefaults: [(location: SourceLocation, context: String, type: TypeRef)] = []
 
     /// Type names our specs reserve (built-in types, `Empty`) or Swift does not allow as a type name.
     static let reservedTypeNames: Set<String> = Set(TypeRef.builtins.keys).union(["Empty", "Type", "Protocol", "Self", "Any"])
@@ -33,6 +36,9 @@ final class SchemaTranslator {
 
     /// The type of a schema; `name` names the model an inline object or enumeration becomes.
     func type(_ schema: DocumentNode, name: String) -> SchemaType {
+        if let wrapped = wrappedSchema(schema) {
+            return type(wrapped, name: name).optional(if: isNullable(schema))
+        }
         if let reference = schema.reference {
             guard let (target, key) = documents.resolve(reference, from: schema) else {
                 return .unsupported("an unresolvable reference '\(reference)'")
@@ -42,7 +48,9 @@ final class SchemaTranslator {
                 return guarded(target, in: \.aliasesInProgress) { self.type(target, name: componentName) } ?? .unsupported("a schema that refers to itself")
             }
             // A model's name is recorded before its properties are built, so a self-reference ends here.
-            return .type(.model(model(for: dereferenced(target), name: componentName, inline: false)))
+            // `nullable: true` beside the `$ref`, or on the component, makes the use optional.
+            let model = model(for: dereferenced(target), name: componentName, inline: false)
+            return SchemaType.type(.model(model)).optional(if: isNullable(schema) || isNullable(dereferenced(target)))
         }
         let nullable = isNullable(schema)
         switch shape(schema) {
@@ -150,6 +158,7 @@ final class SchemaTranslator {
     /// `nullable: true` (3.0), `null` among the types (3.1), or a `null` alternative of `oneOf`/`anyOf`.
     private func isNullable(_ schema: DocumentNode) -> Bool {
         if schema.flag("nullable") { return true }
+        if let parts = schema["allOf"]?.items, parts.contains(where: isNullPart) { return true }
         if let types = schema.node["type"]?.sequence, types.contains(where: { $0.text == "null" }) { return true }
         let variants = (schema["oneOf"] ?? schema["anyOf"])?.items ?? []
         return variants.contains(where: isNullSchema)
@@ -196,6 +205,7 @@ final class SchemaTranslator {
     }
 
     private func computeShape(_ schema: DocumentNode) -> SchemaShape {
+        if let wrapped = wrappedSchema(schema) { return shape(wrapped) }
         if let parts = schema["allOf"]?.items {
             return parts.contains { if case .object = shape($0) { true } else { false } } || schema["properties"] != nil ? .object : .other
         }
@@ -321,6 +331,7 @@ final class SchemaTranslator {
 
     /// The properties of an object schema, `allOf` parts merged in order (the first definition of a key wins).
     func rawProperties(_ schema: DocumentNode) -> [RawProperty] {
+        buildOwner(schema)
         var result: [RawProperty] = []
         var required: Set<String> = []
         collect(dereferenced(schema), into: &result, required: &required)
@@ -333,12 +344,13 @@ final class SchemaTranslator {
 
     private func collect(_ schema: DocumentNode, into result: inout [RawProperty], required: inout Set<String>) {
         _ = guarded(schema, in: \.collectionsInProgress) {
-            for part in schema["allOf"]?.items ?? [] {
+            for part in schema["allOf"]?.items ?? [] where !isAnnotationOnly(part) {
                 let target = dereferenced(part)
                 if case .other = shape(target), target["properties"] == nil {
                     diagnostics.warning("an 'allOf' part that is not an object is not supported in an object; it is left out", at: part.location)
                     continue
                 }
+                buildOwner(part)
                 collect(target, into: &result, required: &required)
             }
             for name in schema["required"]?.items ?? [] {
@@ -397,7 +409,9 @@ final class SchemaTranslator {
 
     /// A property's or parameter's own description, else that of the schema it refers to.
     func dereferencedDescription(_ schema: DocumentNode) -> String? {
-        schema.text("description") ?? (schema.reference != nil ? dereferenced(schema).text("description") : nil)
+        if let own = schema.text("description") { return own }
+        if let wrapped = wrappedSchema(schema) { return dereferencedDescription(wrapped) }
+        return schema.reference != nil ? dereferenced(schema).text("description") : nil
     }
 
     /// The schema's `default` when it fits `type`; a default that does not is left out with a warning.
@@ -406,10 +420,18 @@ final class SchemaTranslator {
         let value = node.resolved
         if value == .null, !type.isOptional { return nil }
         guard fits(value, type) else {
-            diagnostics.warning("the default of \(context) does not fit its type '\(type)'; it is left out", at: node.location)
+            if !misfitDefaults.contains(where: { $0.location == node.location }) { misfitDefaults.append((node.location, context, type)) }
             return nil
         }
         return value
+    }
+
+    /// One warning for all the defaults that do not fit their types, at the first of them.
+    func reportMisfitDefaults() {
+        guard let first = misfitDefaults.min(by: { $0.location < $1.location }) else { return }
+        let others = misfitDefaults.count - 1
+        let more = others == 0 ? "" : ", and so are \(others) other default\(others == 1 ? "" : "s") of this document that do not fit theirs"
+        diagnostics.warning("the default of \(first.context) does not fit its type '\(first.type)'; it is left out\(more)", at: first.location)
     }
 
     /// Whether a literal can initialise a value of `type`, as the spec loader checks it.

@@ -33,7 +33,7 @@ struct Arguments: Equatable {
                 written; files of ours that no spec produces any more are removed; nothing is written when a spec has an error.
                 """
             case .check: "Exit 1 and list the differences when DIR is not what generate would write (for CI); write nothing."
-            case .lint: "Validate the specs as generate does, print their errors and warnings and a summary line per spec."
+            case .lint: "Validate the specs as generate does, print their errors and warnings and a summary line per spec (for an OpenAPI document, also what its import kept)."
             case .convert: "Write the EndpointGen spec equivalent to an OpenAPI 3.0/3.1 document to FILE."
             }
         }
@@ -70,6 +70,8 @@ struct Arguments: Equatable {
                help: "... or at this path, e.g. /pets/{petId}; a trailing * matches a prefix, e.g. /v1/customers*."),
         Option(names: ["--include-operation"], value: "ID", commands: Command.allCases,
                help: "... or with this operationId (or derived name, e.g. getPetsPetId)."),
+        Option(names: ["--name"], value: "NAME", commands: Command.allCases,
+               help: "The client's name for an OpenAPI document (default: from info.title, shortened), e.g. Spotify."),
         Option(names: ["--quiet", "-q"], value: nil, commands: Command.allCases,
                help: "Print no summary of what was checked or changed (errors and warnings are always printed)."),
     ]
@@ -86,6 +88,8 @@ struct Arguments: Equatable {
     var includeTags: [String] = []
     var includePaths: [String] = []
     var includeOperations: [String] = []
+    /// The name an imported OpenAPI document's client gets (`--name`), instead of one made from `info.title`.
+    var name: String?
 
     /// A usage problem: printed with a pointer to the help, exit status 2. `command` names the help to point to.
     struct UsageError: Error, Equatable {
@@ -188,6 +192,7 @@ struct Arguments: Equatable {
         guard !result.specs.isEmpty else { throw UsageError(message: "no spec given", command: command) }
         if command == .convert, result.output == nil { throw UsageError(message: "convert needs --output FILE", command: command) }
         if command == .convert, result.specs.count != 1 { throw UsageError(message: "convert takes exactly one OpenAPI document", command: command) }
+        if result.name != nil, result.specs.count != 1 { throw UsageError(message: "--name names one OpenAPI document's client; give one spec", command: command) }
         if command != .lint, result.output == nil { throw UsageError(message: "\(command.rawValue) needs --output DIR", command: command) }
         return .run(result)
     }
@@ -220,6 +225,12 @@ struct Arguments: Equatable {
         case "--include-tag": includeTags.append(value)
         case "--include-path": includePaths.append(value)
         case "--include-operation": includeOperations.append(value)
+        case "--name":
+            guard SwiftName.type(value) == value, value.first?.isLetter == true else {
+                let hint = SwiftName.type(value).first?.isLetter == true ? "; did you mean '\(SwiftName.type(value))'?" : ""
+                throw UsageError(message: "--name must be a Swift type name such as Spotify, not '\(value)'\(hint)", command: command)
+            }
+            self.name = value
         case "--quiet": quiet = true
         default: assertionFailure("the option \(name) of the table is not handled here")
         }

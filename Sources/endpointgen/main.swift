@@ -34,6 +34,8 @@ func run(_ rawArguments: [String]) -> Int32 {
 
     var diagnostics: [Diagnostic] = []
     var loaded: [(path: String, spec: Spec, warnings: Int)] = []
+    /// What each OpenAPI import kept, by path, with the generator's warnings counted in: printed after the diagnostics.
+    var summaries: [String: ImportSummary] = [:]
     for given in arguments.specs {
         // Diagnostics name the spec as it was given: relative by hand, absolute from the build tool plugin (whose
         // build log Xcode and VS Code turn into clickable locations). Generated headers name it relative to here.
@@ -41,9 +43,10 @@ func run(_ rawArguments: [String]) -> Int32 {
         // Result(catching:), not do/catch: Swift 6.3.1's debug build miscompiles a typed-throws do/catch
         // around this call once `Spec` grows (it crashed reading `result.warnings`); release was fine.
         switch Result(catching: { () throws(DiagnosticError) in try loadSpec(path: path, arguments: arguments) }) {
-        case .success(let result):
+        case .success(let (result, summary)):
             diagnostics += result.warnings
             loaded.append((displayPath(given), result.spec, result.warnings.count))
+            summaries[displayPath(given)] = summary
         case .failure(let error):
             diagnostics += error.diagnostics
         }
@@ -58,6 +61,7 @@ func run(_ rawArguments: [String]) -> Int32 {
             let warnings = quotingSourceLines(Generator.warnings(for: loaded[index].spec, specPath: loaded[index].path, options: options))
             diagnostics += warnings
             loaded[index].warnings += warnings.count
+            summaries[loaded[index].path] = summaries[loaded[index].path]?.counting(warnings)
         }
     } else if arguments.command != .convert, diagnostics.allSatisfy({ $0.severity != .error }) {
         do {
@@ -66,6 +70,7 @@ func run(_ rawArguments: [String]) -> Int32 {
                 let result = try generator.generate(spec, specPath: path)
                 files += result.files
                 diagnostics += quotingSourceLines(result.warnings)
+                summaries[path] = summaries[path]?.counting(result.warnings)
             }
         } catch {
             diagnostics += error.diagnostics
@@ -87,6 +92,7 @@ func run(_ rawArguments: [String]) -> Int32 {
             for (path, spec, warnings) in loaded {
                 let count = warnings == 0 ? "no warnings" : "\(warnings) warning\(warnings == 1 ? "" : "s")"
                 print("\(path): \(counted(spec.endpoints.count, "endpoint")), \(counted(spec.models.count, "model")), \(count)")
+                if let summary = summaries[path] { print("\(path): \(summary.description)") }
             }
         }
         return 0
@@ -113,6 +119,7 @@ func run(_ rawArguments: [String]) -> Int32 {
         case .generate:
             try plan.apply()
             if !arguments.quiet {
+                loaded.compactMap { entry in summaries[entry.path].map { "\(entry.path): \($0.description)" } }.forEach { print($0) }
                 plan.summary.forEach { print($0) }
                 print(plan.isEmpty ? "\(output) is up to date" : "\(plan.changes.count) file\(plan.changes.count == 1 ? "" : "s") changed in \(output)")
             }
@@ -131,17 +138,23 @@ func counted(_ count: Int, _ noun: String) -> String {
     "\(count) \(noun)\(count == 1 ? "" : "s")"
 }
 
-/// Loads one of our specs, or imports an OpenAPI document (recognised by its top-level `openapi` key).
-func loadSpec(path: String, arguments: Arguments) throws(DiagnosticError) -> LoadedSpec {
+/// Loads one of our specs, or imports an OpenAPI document (recognised by its top-level `openapi` key) with the summary of
+/// the import.
+func loadSpec(path: String, arguments: Arguments) throws(DiagnosticError) -> (LoadedSpec, ImportSummary?) {
     let text = try? String(contentsOfFile: path, encoding: .utf8)
     guard let text, OpenAPIImporter.isOpenAPI(text) else {
         if arguments.command == .convert {
             throw DiagnosticError(Diagnostic(.error, "'\(path)' is not an OpenAPI document (it has no top-level 'openapi' key); convert reads OpenAPI 3.0 and 3.1"))
         }
-        return try SpecLoader.load(path: path)
+        if arguments.name != nil {
+            throw DiagnosticError(Diagnostic(.error, "--name names the client of an OpenAPI document; '\(path)' is an EndpointGen spec, which names itself with 'name:'"))
+        }
+        return (try SpecLoader.load(path: path), nil)
     }
-    let options = ImportOptions(tags: arguments.includeTags, paths: arguments.includePaths, operations: arguments.includeOperations)
-    return try OpenAPIImporter.load(text: text, path: path, options: options) { try String(contentsOfFile: $0, encoding: .utf8) }
+    let options = ImportOptions(
+        tags: arguments.includeTags, paths: arguments.includePaths, operations: arguments.includeOperations, name: arguments.name)
+    let (loaded, summary) = try OpenAPIImporter.importDocument(text: text, path: path, options: options) { try String(contentsOfFile: $0, encoding: .utf8) }
+    return (loaded, summary)
 }
 
 /// Writes the spec an OpenAPI document converts to; 0 on success, 1 when the file cannot be written.

@@ -20,9 +20,14 @@ import TestSupport
 
     /// Runs `endpointgen` in a fresh folder holding `api.yaml`: exit status, stdout, stderr, and the folder.
     func run(_ arguments: String...) throws -> (status: Int32, output: String, errors: String, folder: URL) {
+        try run(document: Self.document, arguments)
+    }
+
+    /// Runs `endpointgen` with `document` as `api.yaml`.
+    func run(document: String, _ arguments: [String]) throws -> (status: Int32, output: String, errors: String, folder: URL) {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("endpointgen-convert-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try Data(Self.document.utf8).write(to: folder.appendingPathComponent("api.yaml"))
+        try Data(document.utf8).write(to: folder.appendingPathComponent("api.yaml"))
         try Data("name: Native\nserver: { host: a.com }\nendpoints: { ping: { GET: /ping } }\n".utf8).write(to: folder.appendingPathComponent("native.yaml"))
         let process = Process()
         process.executableURL = TestEnvironment.productsFolder.appendingPathComponent("endpointgen")
@@ -80,5 +85,52 @@ import TestSupport
         #expect(result.errors == "")
         let client = try String(contentsOf: result.folder.appendingPathComponent("Generated/api/apiClient.swift"), encoding: .utf8)
         #expect(client.contains("public struct MiniClient: MiniClientProtocol {"))
+    }
+
+    /// A document with one operation left out and warnings of two kinds.
+    static let warned = """
+        openapi: 3.0.3
+        info: { title: Warned API with extras, version: "1" }
+        servers: [{ url: "https://api.example.com" }]
+        paths:
+          /a:
+            get:
+              operationId: getA
+              parameters: [{ name: q, in: query, schema: { type: object } }]
+              responses: { '200': { description: OK, content: { application/json: { schema: { type: object, properties: { x: {} } } } } } }
+            post:
+              operationId: postA
+              requestBody: { required: true, content: { application/json: { schema: { type: string } } } }
+              responses: { '204': { description: Done } }
+        """
+
+    @Test func lintAndGenerateEndTheImportWithTheSameWarningsAndASummary() throws {
+        let lint = try run(document: Self.warned, ["lint", "api.yaml"])
+        defer { try? FileManager.default.removeItem(at: lint.folder) }
+        let generate = try run(document: Self.warned, ["generate", "api.yaml", "--output", "Generated"])
+        defer { try? FileManager.default.removeItem(at: generate.folder) }
+        #expect(lint.status == 0)
+        #expect(generate.status == 0)
+        let summary = "api.yaml: imported 1 of 2 operations (1 left out); 3 warnings: 2 untyped values, 1 request body\n"
+        #expect(lint.output == "api.yaml: 1 endpoint, 1 model, 3 warnings\n" + summary)
+        #expect(generate.output.hasPrefix(summary))
+        #expect(lint.errors == generate.errors)
+        #expect(lint.errors.components(separatedBy: "warning:").count == 4)
+    }
+
+    @Test func theNameOptionNamesTheClient() throws {
+        let result = try run("generate", "api.yaml", "--output", "Generated", "--name", "Tiny", "--quiet")
+        defer { try? FileManager.default.removeItem(at: result.folder) }
+        #expect(result.status == 0)
+        let client = try String(contentsOf: result.folder.appendingPathComponent("Generated/api/apiClient.swift"), encoding: .utf8)
+        #expect(client.contains("public struct TinyClient: TinyClientProtocol {"))
+        let bad = try run("lint", "api.yaml", "--name", "tiny-client")
+        defer { try? FileManager.default.removeItem(at: bad.folder) }
+        #expect(bad.status == 2)
+        #expect(bad.errors == "error: --name must be a Swift type name such as Spotify, not 'tiny-client'; did you mean 'TinyClient'?\n\nRun 'endpointgen lint --help' for usage.\n")
+        let native = try run("lint", "native.yaml", "--name", "Other")
+        defer { try? FileManager.default.removeItem(at: native.folder) }
+        #expect(native.status == 1)
+        #expect(native.errors.hasPrefix("error: --name names the client of an OpenAPI document; 'native.yaml' is an EndpointGen spec, which names itself with 'name:'\n"))
     }
 }

@@ -69,7 +69,7 @@ import Testing
                   properties: { name: { type: string }, tags: { type: array, items: { type: string } } }
             """))
         let endpoint = try #require(fixture.endpoint("createPet"))
-        #expect(fixture.parameterSummary("createPet") == ["name: String? (query 'name')", "name2: String (body 'name')", "tags: [String]? (body 'tags')"])
+        #expect(fixture.parameterSummary("createPet") == ["queryName: String? (query 'name')", "bodyName: String (body 'name')", "tags: [String]? (body 'tags')"])
         #expect(endpoint.bodyEncoding == .json)
         #expect(endpoint.response == .type(.model("NewPet")))
     }

@@ -1,0 +1,91 @@
+public import Diagnostics
+
+/// What an import kept, for the line `lint` and `generate` print after an OpenAPI document's warnings.
+///
+/// ```
+/// k8s-apps-v1.json: imported 65 of 77 operations (12 left out); 52 warnings: 22 request bodies, 17 media types, ...
+/// ```
+public struct ImportSummary: Equatable, Sendable {
+    /// The operations the document has (every method of every path item, `trace` included).
+    public var operations: Int
+    /// The operations the filters (`--include-tag` ...) select; all of them without filters.
+    public var selected: Int
+    /// The operations that became endpoints.
+    public var imported: Int
+    /// How many warnings of each kind, most first (then by kind), e.g. `("untyped values", 40)`.
+    public var warnings: [WarningCount]
+
+    /// A number of warnings of one kind.
+    public struct WarningCount: Equatable, Sendable {
+        /// The kind, plural, e.g. `request bodies`.
+        public var kind: String
+        /// How many.
+        public var count: Int
+    }
+
+    /// A summary counting `diagnostics`' warnings by kind.
+    init(operations: Int, selected: Int, imported: Int, diagnostics: [Diagnostic]) {
+        self.operations = operations
+        self.selected = selected
+        self.imported = imported
+        self.warnings = []
+        self = counting(diagnostics)
+    }
+
+    /// The summary with the warnings of `diagnostics` counted too (`lint` adds the generator's).
+    public func counting(_ diagnostics: [Diagnostic]) -> ImportSummary {
+        var counts = Dictionary(uniqueKeysWithValues: warnings.map { ($0.kind, $0.count) })
+        for diagnostic in diagnostics where diagnostic.severity == .warning {
+            counts[Self.kind(of: diagnostic.message), default: 0] += 1
+        }
+        var result = self
+        result.warnings = counts.map { WarningCount(kind: $0.key, count: $0.value) }
+            .sorted { ($1.count, $0.kind) < ($0.count, $1.kind) }
+        return result
+    }
+
+    /// `imported 65 of 77 operations (12 left out); 52 warnings: 22 request bodies, 17 media types`.
+    public var description: String {
+        var text = "imported \(imported) of \(operations) operation\(operations == 1 ? "" : "s")"
+        let notes = [
+            selected < operations ? "\(selected) selected by the filters" : nil,
+            imported < selected ? "\(selected - imported) left out" : nil,
+        ].compactMap { $0 }
+        if !notes.isEmpty { text += " (\(notes.joined(separator: ", ")))" }
+        let total = warnings.map(\.count).reduce(0, +)
+        guard total > 0 else { return text + "; no warnings" }
+        return text + "; \(total) warning\(total == 1 ? "" : "s"): " + warnings.map { "\($0.count) \($0.count == 1 ? Self.singular($0.kind) : $0.kind)" }.joined(separator: ", ")
+    }
+
+    /// `request body` for `request bodies`, `untyped value` for `untyped values`.
+    private static func singular(_ kind: String) -> String {
+        if kind.hasSuffix("ies") { return kind.dropLast(3) + "y" }
+        if kind.hasSuffix("s") { return String(kind.dropLast()) }
+        return kind
+    }
+
+    /// The kind of a warning, by what it is about. The messages are ours and worded alike (`the request body of ...`,
+    /// `property 'x' of 'Y' is ..., which EndpointGen cannot type`), so their wording tells the kind; the first rule that
+    /// matches wins.
+    static func kind(of message: String) -> String {
+        let rules: [(kind: String, matches: (String) -> Bool)] = [
+            ("untyped values", { $0.contains("which EndpointGen cannot type") }),
+            ("merged unions", { $0.contains("cannot be an enum of its alternatives") }),
+            ("ambiguous unions", { $0.contains("cannot be told apart") }),
+            ("discriminators", { $0.contains("discriminator") }),
+            ("media types", { $0.contains("which is sent as") }),
+            ("request bodies", { $0.contains("body of ") || $0.contains("the body member") }),
+            ("defaults", { $0.hasPrefix("the default of") }),
+            ("references", { $0.contains("reference") }),
+            ("names", { $0.contains("Swift name") || $0.contains("is reserved") || $0.contains("would shadow") }),
+            ("empty strings", { $0.contains("the empty string") }),
+            ("parameters", { $0.contains("parameter") || $0.hasPrefix("the member '") || $0.contains("placeholder") }),
+            ("responses", { $0.contains("response") || $0.contains("error bod") }),
+            ("security schemes", { $0.contains("security") || $0.contains("credential") }),
+            ("servers", { $0.contains("server") }),
+            ("enumerations", { $0.contains("of enum '") }),
+            ("cycles", { $0.contains("cannot contain itself") || $0.contains("refers to itself") }),
+        ]
+        return rules.first { $0.matches(message) }?.kind ?? "other"
+    }
+}
