@@ -65,6 +65,7 @@ public protocol JupyterClientProtocol: Sendable {
     func file(path: String, format: FileFormat) async throws(EndpointError) -> File
     /// `file`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
+    /// `declared` holds the headers the spec declares, typed: `lastModified`, `etag`.
     ///
     /// A file and its content; 400 when the path is a folder or the file is not text (format text).
     ///
@@ -74,7 +75,7 @@ public protocol JupyterClientProtocol: Sendable {
     ///   - path: The file's path from the root, e.g. dir/notes.txt.
     ///   - format: text for UTF-8 text; base64 for any bytes.
     /// - Returns: A file with its content.
-    func fileWithResponse(path: String, format: FileFormat) async throws(EndpointError) -> Response<File>
+    func fileWithResponse(path: String, format: FileFormat) async throws(EndpointError) -> DeclaredResponse<File, JupyterEndpoints.FileHeaders>
     /// Creates an empty file (untitled, untitled1, ...) or folder (Untitled Folder, ...) in a folder (201; its URL path in Location).
     ///
     /// `JupyterEndpoints.createUntitled` builds its request.
@@ -87,6 +88,7 @@ public protocol JupyterClientProtocol: Sendable {
     func createUntitled(path: String, type: ContentType, ext: String?) async throws(EndpointError) -> Entry
     /// `createUntitled`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
+    /// `declared` holds the headers the spec declares, typed: `location`.
     ///
     /// Creates an empty file (untitled, untitled1, ...) or folder (Untitled Folder, ...) in a folder (201; its URL path in Location).
     ///
@@ -97,7 +99,7 @@ public protocol JupyterClientProtocol: Sendable {
     ///   - type: What to create.
     ///   - ext: The new file's extension, e.g. .txt.
     /// - Returns: A file, folder or notebook without its content (a folder's entries; what creating, saving and renaming answer).
-    func createUntitledWithResponse(path: String, type: ContentType, ext: String?) async throws(EndpointError) -> Response<Entry>
+    func createUntitledWithResponse(path: String, type: ContentType, ext: String?) async throws(EndpointError) -> DeclaredResponse<Entry, JupyterEndpoints.CreateUntitledHeaders>
     /// Creates an empty file or folder in the root folder (201; its URL path in Location).
     ///
     /// `JupyterEndpoints.createUntitledInRoot` builds its request.
@@ -240,13 +242,14 @@ public protocol JupyterClientProtocol: Sendable {
     func createCheckpoint(path: String) async throws(EndpointError) -> Checkpoint
     /// `createCheckpoint`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
+    /// `declared` holds the headers the spec declares, typed: `location`.
     ///
     /// Saves the file's current state as a checkpoint (replacing the one it had); 201.
     ///
     /// `JupyterEndpoints.createCheckpoint` builds its request.
     ///
     /// - Returns: A saved state of a file.
-    func createCheckpointWithResponse(path: String) async throws(EndpointError) -> Response<Checkpoint>
+    func createCheckpointWithResponse(path: String) async throws(EndpointError) -> DeclaredResponse<Checkpoint, JupyterEndpoints.CreateCheckpointHeaders>
     /// Puts the file back to a checkpoint's state (204).
     ///
     /// `JupyterEndpoints.restoreCheckpoint` builds its request.
@@ -375,6 +378,7 @@ extension JupyterClientProtocol {
 
     /// `file`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
+    /// `declared` holds the headers the spec declares, typed: `lastModified`, `etag`.
     ///
     /// A file and its content; 400 when the path is a folder or the file is not text (format text).
     ///
@@ -384,7 +388,7 @@ extension JupyterClientProtocol {
     ///   - path: The file's path from the root, e.g. dir/notes.txt.
     ///   - format: text for UTF-8 text; base64 for any bytes.
     /// - Returns: A file with its content.
-    public func fileWithResponse(path: String, format: FileFormat = .text) async throws(EndpointError) -> Response<File> {
+    public func fileWithResponse(path: String, format: FileFormat = .text) async throws(EndpointError) -> DeclaredResponse<File, JupyterEndpoints.FileHeaders> {
         try await fileWithResponse(path: path, format: format)
     }
 
@@ -403,6 +407,7 @@ extension JupyterClientProtocol {
 
     /// `createUntitled`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
+    /// `declared` holds the headers the spec declares, typed: `location`.
     ///
     /// Creates an empty file (untitled, untitled1, ...) or folder (Untitled Folder, ...) in a folder (201; its URL path in Location).
     ///
@@ -413,7 +418,7 @@ extension JupyterClientProtocol {
     ///   - type: What to create.
     ///   - ext: The new file's extension, e.g. .txt.
     /// - Returns: A file, folder or notebook without its content (a folder's entries; what creating, saving and renaming answer).
-    public func createUntitledWithResponse(path: String, type: ContentType = .file, ext: String? = nil) async throws(EndpointError) -> Response<Entry> {
+    public func createUntitledWithResponse(path: String, type: ContentType = .file, ext: String? = nil) async throws(EndpointError) -> DeclaredResponse<Entry, JupyterEndpoints.CreateUntitledHeaders> {
         try await createUntitledWithResponse(path: path, type: type, ext: ext)
     }
 
@@ -676,6 +681,7 @@ extension JupyterClient {
 
     /// `file`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
+    /// `declared` holds the headers the spec declares, typed: `lastModified`, `etag`.
     ///
     /// A file and its content; 400 when the path is a folder or the file is not text (format text).
     ///
@@ -685,8 +691,8 @@ extension JupyterClient {
     ///   - path: The file's path from the root, e.g. dir/notes.txt.
     ///   - format: text for UTF-8 text; base64 for any bytes.
     /// - Returns: A file with its content.
-    public func fileWithResponse(path: String, format: FileFormat = .text) async throws(EndpointError) -> Response<File> {
-        try await self.client.response(for: JupyterEndpoints.file(path: path, format: format))
+    public func fileWithResponse(path: String, format: FileFormat = .text) async throws(EndpointError) -> DeclaredResponse<File, JupyterEndpoints.FileHeaders> {
+        try await self.client.response(for: JupyterEndpoints.file(path: path, format: format), declaring: JupyterEndpoints.FileHeaders.self)
     }
 
     /// Creates an empty file (untitled, untitled1, ...) or folder (Untitled Folder, ...) in a folder (201; its URL path in Location).
@@ -704,6 +710,7 @@ extension JupyterClient {
 
     /// `createUntitled`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
+    /// `declared` holds the headers the spec declares, typed: `location`.
     ///
     /// Creates an empty file (untitled, untitled1, ...) or folder (Untitled Folder, ...) in a folder (201; its URL path in Location).
     ///
@@ -714,8 +721,8 @@ extension JupyterClient {
     ///   - type: What to create.
     ///   - ext: The new file's extension, e.g. .txt.
     /// - Returns: A file, folder or notebook without its content (a folder's entries; what creating, saving and renaming answer).
-    public func createUntitledWithResponse(path: String, type: ContentType = .file, ext: String? = nil) async throws(EndpointError) -> Response<Entry> {
-        try await self.client.response(for: JupyterEndpoints.createUntitled(path: path, type: type, ext: ext))
+    public func createUntitledWithResponse(path: String, type: ContentType = .file, ext: String? = nil) async throws(EndpointError) -> DeclaredResponse<Entry, JupyterEndpoints.CreateUntitledHeaders> {
+        try await self.client.response(for: JupyterEndpoints.createUntitled(path: path, type: type, ext: ext), declaring: JupyterEndpoints.CreateUntitledHeaders.self)
     }
 
     /// Creates an empty file or folder in the root folder (201; its URL path in Location).
@@ -905,14 +912,15 @@ extension JupyterClient {
 
     /// `createCheckpoint`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
+    /// `declared` holds the headers the spec declares, typed: `location`.
     ///
     /// Saves the file's current state as a checkpoint (replacing the one it had); 201.
     ///
     /// `POST /api/contents/{path}/checkpoints`
     ///
     /// - Returns: A saved state of a file.
-    public func createCheckpointWithResponse(path: String) async throws(EndpointError) -> Response<Checkpoint> {
-        try await self.client.response(for: JupyterEndpoints.createCheckpoint(path: path))
+    public func createCheckpointWithResponse(path: String) async throws(EndpointError) -> DeclaredResponse<Checkpoint, JupyterEndpoints.CreateCheckpointHeaders> {
+        try await self.client.response(for: JupyterEndpoints.createCheckpoint(path: path), declaring: JupyterEndpoints.CreateCheckpointHeaders.self)
     }
 
     /// Puts the file back to a checkpoint's state (204).

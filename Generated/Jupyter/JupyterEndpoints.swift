@@ -94,6 +94,27 @@ extension JupyterEndpoints {
         )
     }
 
+    /// The response headers `file` declares, read from its response: `declared` of what
+    /// `fileWithResponse` returns.
+    public struct FileHeaders: DeclaredHeaders {
+        /// The `Last-Modified` response header, an HTTP date such as `Sun, 06 Nov 1994 08:49:37 GMT`.
+        public var lastModified: Date
+        /// The `Etag` response header; `nil` when the response has none or it does not parse.
+        public var etag: String?
+
+        /// Headers with these values, e.g. for a test.
+        public init(lastModified: Date, etag: String?) {
+            self.lastModified = lastModified
+            self.etag = etag
+        }
+
+        /// Reads the headers of `response`; a required one that is missing or does not parse throws `.decodingFailed`.
+        public init(from response: Response<some Sendable>) throws(EndpointError) {
+            lastModified = try response.header("Last-Modified", as: Date.self, in: "JupyterEndpoints.FileHeaders")
+            etag = response.header("Etag", as: String.self)
+        }
+    }
+
     /// Creates an empty file (untitled, untitled1, ...) or folder (Untitled Folder, ...) in a folder (201; its URL path in Location).
     ///
     /// `POST /api/contents/{path}`
@@ -117,6 +138,23 @@ extension JupyterEndpoints {
             secretParameters: [],
             nonEmpty: [("path", path)]
         )
+    }
+
+    /// The response headers `createUntitled` declares, read from its response: `declared` of what
+    /// `createUntitledWithResponse` returns.
+    public struct CreateUntitledHeaders: DeclaredHeaders {
+        /// The `Location` response header.
+        public var location: String
+
+        /// Headers with these values, e.g. for a test.
+        public init(location: String) {
+            self.location = location
+        }
+
+        /// Reads the headers of `response`; a required one that is missing or does not parse throws `.decodingFailed`.
+        public init(from response: Response<some Sendable>) throws(EndpointError) {
+            location = try response.header("Location", as: String.self, in: "JupyterEndpoints.CreateUntitledHeaders")
+        }
     }
 
     /// The JSON body of `createUntitled`.
@@ -360,6 +398,23 @@ extension JupyterEndpoints {
             secretParameters: [],
             nonEmpty: [("path", path)]
         )
+    }
+
+    /// The response headers `createCheckpoint` declares, read from its response: `declared` of what
+    /// `createCheckpointWithResponse` returns.
+    public struct CreateCheckpointHeaders: DeclaredHeaders {
+        /// The `Location` response header.
+        public var location: String
+
+        /// Headers with these values, e.g. for a test.
+        public init(location: String) {
+            self.location = location
+        }
+
+        /// Reads the headers of `response`; a required one that is missing or does not parse throws `.decodingFailed`.
+        public init(from response: Response<some Sendable>) throws(EndpointError) {
+            location = try response.header("Location", as: String.self, in: "JupyterEndpoints.CreateCheckpointHeaders")
+        }
     }
 
     /// Puts the file back to a checkpoint's state (204).

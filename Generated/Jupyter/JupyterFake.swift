@@ -260,6 +260,7 @@ extension FakeJupyterClient {
     ///
     /// `file`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
+    /// `declared` holds the headers the spec declares, typed: `lastModified`, `etag`.
     ///
     /// A file and its content; 400 when the path is a folder or the file is not text (format text).
     ///
@@ -269,7 +270,7 @@ extension FakeJupyterClient {
     ///   - path: The file's path from the root, e.g. dir/notes.txt.
     ///   - format: text for UTF-8 text; base64 for any bytes.
     /// - Returns: A file with its content.
-    public func fileWithResponse(path: String, format: FileFormat) async throws(EndpointError) -> Response<File> {
+    public func fileWithResponse(path: String, format: FileFormat) async throws(EndpointError) -> DeclaredResponse<File, JupyterEndpoints.FileHeaders> {
         let _response: Response<File>
         do {
             if let _handler = self.fileResponseHandler {
@@ -282,7 +283,7 @@ extension FakeJupyterClient {
         } catch {
             throw EndpointError(error)
         }
-        return _response
+        return try DeclaredResponse(_response)
     }
 
     /// Answered by `createUntitledHandler`.
@@ -312,6 +313,7 @@ extension FakeJupyterClient {
     ///
     /// `createUntitled`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
+    /// `declared` holds the headers the spec declares, typed: `location`.
     ///
     /// Creates an empty file (untitled, untitled1, ...) or folder (Untitled Folder, ...) in a folder (201; its URL path in Location).
     ///
@@ -322,7 +324,7 @@ extension FakeJupyterClient {
     ///   - type: What to create.
     ///   - ext: The new file's extension, e.g. .txt.
     /// - Returns: A file, folder or notebook without its content (a folder's entries; what creating, saving and renaming answer).
-    public func createUntitledWithResponse(path: String, type: ContentType, ext: String?) async throws(EndpointError) -> Response<Entry> {
+    public func createUntitledWithResponse(path: String, type: ContentType, ext: String?) async throws(EndpointError) -> DeclaredResponse<Entry, JupyterEndpoints.CreateUntitledHeaders> {
         let _response: Response<Entry>
         do {
             if let _handler = self.createUntitledResponseHandler {
@@ -335,7 +337,7 @@ extension FakeJupyterClient {
         } catch {
             throw EndpointError(error)
         }
-        return _response
+        return try DeclaredResponse(_response)
     }
 
     /// Answered by `createUntitledInRootHandler`.
@@ -705,13 +707,14 @@ extension FakeJupyterClient {
     ///
     /// `createCheckpoint`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
+    /// `declared` holds the headers the spec declares, typed: `location`.
     ///
     /// Saves the file's current state as a checkpoint (replacing the one it had); 201.
     ///
     /// `JupyterEndpoints.createCheckpoint` builds its request.
     ///
     /// - Returns: A saved state of a file.
-    public func createCheckpointWithResponse(path: String) async throws(EndpointError) -> Response<Checkpoint> {
+    public func createCheckpointWithResponse(path: String) async throws(EndpointError) -> DeclaredResponse<Checkpoint, JupyterEndpoints.CreateCheckpointHeaders> {
         let _response: Response<Checkpoint>
         do {
             if let _handler = self.createCheckpointResponseHandler {
@@ -724,7 +727,7 @@ extension FakeJupyterClient {
         } catch {
             throw EndpointError(error)
         }
-        return _response
+        return try DeclaredResponse(_response)
     }
 
     /// Answered by `restoreCheckpointHandler`.

@@ -57,11 +57,55 @@ public enum SpecWriter {
         return "{ " + fields.joined(separator: ", ") + " }"
     }
 
+    /// The single form (`{ header: Authorization, scheme: Bearer, default: required }`) or the named one
+    /// (`{ schemes: { user: { ... }, admin: { ... } }, default: user }`).
     private static func auth(_ auth: Auth) -> String {
-        var fields = ["\(auth.placement.rawValue): \(quoted(auth.name))"]
-        if let scheme = auth.scheme { fields.append("scheme: \(quoted(scheme))") }
-        fields.append("default: \(auth.defaultRequirement.rawValue)")
-        return "{ " + fields.joined(separator: ", ") + " }"
+        guard auth.isNamed else {
+            let fields = placement(auth.placement, name: auth.name, prefix: auth.scheme) + ["default: \(auth.defaultRequirement.rawValue)"]
+            return "{ " + fields.joined(separator: ", ") + " }"
+        }
+        let schemes = auth.schemes.map { "\(scalar($0.name)): { " + placement($0.placement, name: $0.key, prefix: $0.prefix).joined(separator: ", ") + " }" }
+        let defaults = auth.defaultSchemes.isEmpty ? [] : ["default: " + schemeNames(auth.defaultSchemes)]
+        return "{ " + (["schemes: { " + schemes.joined(separator: ", ") + " }"] + defaults).joined(separator: ", ") + " }"
+    }
+
+    /// Where a scheme's credential goes: `header: X-Key, scheme: Bearer`, `query: key`, `cookie: sid` or `basic: true`.
+    private static func placement(_ placement: Auth.Placement, name: String, prefix: String?) -> [String] {
+        if placement == .basic { return ["basic: true"] }
+        return ["\(placement.rawValue): \(quoted(name))"] + (prefix.map { ["scheme: \(quoted($0))"] } ?? [])
+    }
+
+    /// `user`, or `[user, admin]` for alternatives.
+    private static func schemeNames(_ names: [String]) -> String {
+        names.count == 1 ? scalar(names[0]) : "[" + names.map(scalar).joined(separator: ", ") + "]"
+    }
+
+    /// An endpoint's `auth` where it differs from the spec's default: a requirement, or the named schemes it uses.
+    private static func endpointAuth(_ endpoint: Endpoint, spec: Spec, defaultAuth: AuthRequirement) -> String? {
+        let defaultSchemes = spec.auth?.defaultSchemes ?? []
+        guard endpoint.auth != defaultAuth || endpoint.authSchemes != defaultSchemes else { return nil }
+        if endpoint.authSchemes.isEmpty || endpoint.authSchemes == defaultSchemes { return endpoint.auth.rawValue }
+        return schemeNames(endpoint.authSchemes)
+    }
+
+    /// `body: form`, or the mapping form for a whole value or a media type of its own; `nil` for the implied JSON body.
+    private static func body(_ endpoint: Endpoint) -> String? {
+        if let value = endpoint.bodyValue {
+            var fields = ["type: \(type(value.type))"]
+            if value.name != BodyValue.defaultName(for: value.type) { fields.append("name: \(quoted(value.name))") }
+            if let contentType = endpoint.contentType { fields.append("contentType: \(quoted(contentType))") }
+            if let description = value.description { fields.append("description: \(quoted(description))") }
+            return "{ " + fields.joined(separator: ", ") + " }"
+        }
+        guard let encoding = endpoint.bodyEncoding else { return nil }
+        if let contentType = endpoint.contentType { return "{ encoding: \(encoding.rawValue), contentType: \(quoted(contentType)) }" }
+        // A DELETE or OPTIONS body needs the key; a JSON body is otherwise implied.
+        return encoding != .json || !endpoint.method.allowsBody ? encoding.rawValue : nil
+    }
+
+    /// An endpoint's `unwrap` or `wrap` where it differs from what the spec's policy gives it (`none` turns that off).
+    private static func envelope(_ key: String, _ value: String?, inherited: String?) -> String? {
+        value == inherited ? nil : "\(key): " + (value.map(quoted) ?? "none")
     }
 
     /// `kind:` and its name-to-template mapping, or nothing when there are none.
@@ -77,6 +121,8 @@ public enum SpecWriter {
             policy.retry.map { "retry: \(retry($0))" },
             policy.acceptableContentTypes.isEmpty ? nil : "acceptableContentTypes: [" + policy.acceptableContentTypes.map(quoted).joined(separator: ", ") + "]",
             policy.dates == .iso8601 ? nil : "dates: \(policy.dates.rawValue)",
+            policy.unwrap.map { "unwrap: \(quoted($0))" },
+            policy.wrap.map { "wrap: \(quoted($0))" },
         ].compactMap { $0 }
     }
 
@@ -95,13 +141,16 @@ public enum SpecWriter {
         var lines = ["\(scalar(endpoint.name)):", "  \(endpoint.method.rawValue): \(quoted(endpoint.path))"]
         if let description = endpoint.description { lines.append("  description: \(quoted(description))") }
         if endpoint.deprecated { lines.append("  deprecated: true") }
+        // Parameters go in the body unless they say otherwise for POST, PUT and PATCH, and for any method with a
+        // `body` key; never beside a whole-value body.
+        let impliedBody = endpoint.bodyValue == nil && (endpoint.method.allowsBody || endpoint.bodyEncoding != nil)
         if !endpoint.parameters.isEmpty {
             lines.append("  params:")
             for parameter in endpoint.parameters {
-                lines.append("    \(scalar(parameter.name)): " + self.parameter(parameter, method: endpoint.method))
+                lines.append("    \(scalar(parameter.name)): " + self.parameter(parameter, impliedBody: impliedBody))
             }
         }
-        if let encoding = endpoint.bodyEncoding, encoding != .json { lines.append("  body: \(encoding.rawValue)") }
+        if let body = body(endpoint) { lines.append("  body: \(body)") }
         switch endpoint.response {
         case .empty: break
         case .data: lines.append("  response: Data")
@@ -109,7 +158,15 @@ public enum SpecWriter {
         case .type(let type): lines.append("  response: \(self.type(type))")
         }
         if let error = endpoint.errorModel, error != spec.errors.model { lines.append("  error: \(type(error))") }
-        if endpoint.auth != defaultAuth { lines.append("  auth: \(endpoint.auth.rawValue)") }
+        if let accept = endpoint.accept { lines.append("  accept: [" + accept.map(quoted).joined(separator: ", ") + "]") }
+        if !endpoint.responseHeaders.isEmpty {
+            lines.append("  responseHeaders: { " + endpoint.responseHeaders.map { "\(quoted($0.name)): \(type($0.type))" }.joined(separator: ", ") + " }")
+        }
+        if case .type = endpoint.response, let unwrap = envelope("unwrap", endpoint.unwrap, inherited: spec.policy.unwrap) {
+            lines.append("  " + unwrap)
+        }
+        if endpoint.bodyEncoding == .json, let wrap = envelope("wrap", endpoint.wrap, inherited: spec.policy.wrap) { lines.append("  " + wrap) }
+        if let auth = endpointAuth(endpoint, spec: spec, defaultAuth: defaultAuth) { lines.append("  auth: \(auth)") }
         if let timeout = endpoint.timeout, timeout != spec.policy.timeout { lines.append("  timeout: \(duration(timeout))") }
         let inherited = endpoint.method.isIdempotent ? spec.policy.retry : nil
         if endpoint.retry != inherited { lines.append("  retry: " + (endpoint.retry.map(retry) ?? "none")) }
@@ -132,9 +189,9 @@ public enum SpecWriter {
         return "{ " + ([next] + (pagination.items.map { ["items: \(quoted($0.text))"] } ?? [])).joined(separator: ", ") + " }"
     }
 
-    private static func parameter(_ parameter: Parameter, method: HTTPMethod) -> String {
+    private static func parameter(_ parameter: Parameter, impliedBody: Bool) -> String {
         var fields = ["type: \(type(parameter.type))"]
-        let implied: Parameter.Placement = method.allowsBody ? .body : .query
+        let implied: Parameter.Placement = impliedBody ? .body : .query
         if parameter.placement != .path, parameter.placement != implied { fields.append("in: \(parameter.placement.rawValue)") }
         if parameter.wireName != parameter.name { fields.append("key: \(quoted(parameter.wireName))") }
         if parameter.secret { fields.append("secret: true") }

@@ -97,6 +97,7 @@ extension Spec {
         spec.location = nowhere
         spec.server.location = nowhere
         spec.auth?.location = nowhere
+        spec.auth?.schemes = (auth?.schemes ?? []).map { var scheme = $0; scheme.location = nowhere; return scheme }
         spec.variables = variables.map { var variable = $0; variable.location = nowhere; return variable }
         spec.defaults.query = defaults.query.map { var item = $0; item.location = nowhere; return item }
         spec.defaults.headers = defaults.headers.map { var item = $0; item.location = nowhere; return item }
@@ -107,6 +108,8 @@ extension Spec {
             endpoint.query = endpoint.query.map { var item = $0; item.location = nowhere; return item }
             endpoint.headers = endpoint.headers.map { var item = $0; item.location = nowhere; return item }
             endpoint.pagination = endpoint.pagination.map { $0.withoutLocations }
+            endpoint.bodyValue?.location = nowhere
+            endpoint.responseHeaders = endpoint.responseHeaders.map { var header = $0; header.location = nowhere; return header }
             return endpoint
         }
         spec.models = models.map { model in

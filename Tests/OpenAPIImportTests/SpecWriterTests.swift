@@ -7,7 +7,10 @@ import YAML
 
 /// `SpecWriter` writes specs that load back as the same spec.
 @Suite struct SpecWriterTests {
-    @Test(arguments: ["Specs/Auth.yaml", "Specs/Store.yaml", "Specs/Datasette.yaml", "Specs/HTTPBin.yaml", "Tests/HostileClientTests/Variants.yaml"])
+    @Test(arguments: [
+        "Specs/Auth.yaml", "Specs/Store.yaml", "Specs/Datasette.yaml", "Specs/HTTPBin.yaml", "Specs/HTTPBinAuth.yaml", "Specs/Jupyter.yaml",
+        "Tests/HostileClientTests/Variants.yaml",
+    ])
     func theRepositorysSpecsSurviveAWriteAndReload(_ file: String) throws {
         let path = TestEnvironment.repositoryRoot.appendingPathComponent(file).path
         let spec = try SpecLoader.load(path: path).spec
