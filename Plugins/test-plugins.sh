@@ -74,7 +74,7 @@ expect "command plugin refuses the package root as output folder" 1 \
 
 printf 'name: Bad\nserver: { host: example.com }\nendpoints:\n  ping:\n    GET: /ping\n    bogus: 1\n' >"$scratch/Specs/Bad.yaml"
 expect "command plugin reports a spec error located and fails" 1 \
-    "error: $scratch/Specs/Bad.yaml:6:5: unknown key 'bogus' in endpoint 'ping'; expected one of: GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS, params, body, response, error, auth, timeout, retry, query, headers, description, deprecated
+    "error: $scratch/Specs/Bad.yaml:6:5: unknown key 'bogus' in endpoint 'ping'; expected one of: GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS, params, body, response, error, auth, timeout, retry, query, headers, description, deprecated, accept, paginate, responseHeaders, unwrap, wrap
     bogus: 1
     ^~~~~
 error: endpointgen generate failed (exit status 1)" \
@@ -96,7 +96,7 @@ rm -f "$pet_sources/Library.yaml" "$pet_sources/Warned.endpoints.yaml"
 # A second spec with an error fails the example's build, located in that spec.
 cp "$scratch/Specs/Bad.yaml" "$bad_spec"
 expect "build tool plugin fails the build with the located error" 1 \
-    "$root/$bad_spec:6:5: error: unknown key 'bogus' in endpoint 'ping'; expected one of: GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS, params, body, response, error, auth, timeout, retry, query, headers, description, deprecated
+    "$root/$bad_spec:6:5: error: unknown key 'bogus' in endpoint 'ping'; expected one of: GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS, params, body, response, error, auth, timeout, retry, query, headers, description, deprecated, accept, paginate, responseHeaders, unwrap, wrap
     bogus: 1
     ^~~~~
 1 error; nothing was written" \
