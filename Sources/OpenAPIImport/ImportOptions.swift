@@ -15,13 +15,18 @@ public struct ImportOptions: Equatable, Sendable {
     public var operations: [String]
     /// The client's name, e.g. `Spotify`; `nil` names it after `info.title`.
     public var name: String?
+    /// Whether a JSON body that is an object with properties is spread into one argument per property
+    /// (`createPet(name:tag:)`, the default) or passed whole (`createPet(_ pet: NewPet)`). Arrays, maps and free-form
+    /// bodies are always passed whole; form and multipart bodies are always spread.
+    public var spreadsObjectBodies: Bool
 
     /// Options that import the operations matching any of the filters, or every operation when all are empty.
-    public init(tags: [String] = [], paths: [String] = [], operations: [String] = [], name: String? = nil) {
+    public init(tags: [String] = [], paths: [String] = [], operations: [String] = [], name: String? = nil, spreadsObjectBodies: Bool = true) {
         self.tags = tags
         self.paths = paths
         self.operations = operations
         self.name = name
+        self.spreadsObjectBodies = spreadsObjectBodies
     }
 
     /// Whether any filter is set.

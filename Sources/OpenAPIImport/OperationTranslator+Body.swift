@@ -2,47 +2,93 @@ import Diagnostics
 import EndpointSpec
 
 extension OperationTranslator {
-    /// The body parameters and their encoding; `nil` when the operation is left out (a required body we cannot send).
+    /// The request body: spread into body parameters (an object with properties, unless the options send it whole),
+    /// or one whole value (`value`), with the media type it is sent as where that is not the encoding's own.
     struct Body {
         var parameters: [Parameter]
         var encoding: BodyEncoding
+        /// The body as one argument (an array, a map, `JSON`, a scalar, text, or a model sent whole).
+        var value: BodyValue? = nil
+        /// The document's media type, when it is not the one the encoding sends (`application/merge-patch+json`).
+        var contentType: String? = nil
+
+        static let empty = Body(parameters: [], encoding: .json)
+
+        /// The encoding the endpoint declares: the whole value's, or the parameters' when there are any.
+        var endpointEncoding: BodyEncoding? {
+            if let value { return value.encoding }
+            return parameters.isEmpty ? nil : encoding
+        }
     }
 
-    /// The request body, from the first media type we can send: JSON, then a form, multipart, then raw bytes.
-    func requestBody(_ operation: DocumentNode, method: HTTPMethod, names: inout UniqueNames, context: OperationContext) -> Body? {
-        guard let reference = operation["requestBody"] else { return Body(parameters: [], encoding: .json) }
+    /// The request body, from the first media type we can send: JSON, then a form, multipart, text, then raw bytes.
+    /// `nil` only when a required body has no media type at all that can be sent (the operation is left out, warned).
+    func requestBody(_ operation: DocumentNode, method: HTTPMethod, names: inout UniqueNames, context: OperationContext, options: ImportOptions) -> Body? {
+        guard let reference = operation["requestBody"] else { return .empty }
         let body = schemas.dereferenced(reference)
-        guard method.allowsBody else {
+        guard method.mayHaveBody else {
             // Stripe gives every GET an empty form body; only a body with something in it is worth a warning.
             let empty = (body["content"]?.members ?? []).allSatisfy { media in
                 media.value["schema"].map { schemas.rawProperties($0).isEmpty && schemas.shape($0).isObject } ?? true
             }
-            if empty { return Body(parameters: [], encoding: .json) }
-            diagnostics.warning("the request body of \(context) is not supported on a \(method.rawValue) request; it is left out", at: reference.location)
-            return Body(parameters: [], encoding: .json)
+            if empty { return .empty }
+            diagnostics.warning("the request body of \(context) is not supported on a \(method.rawValue) request (URLSession on Apple platforms refuses one); it is left out", at: reference.location)
+            return .empty
         }
+        let required = body.flag("required")
         let media = body["content"]?.members ?? []
-        let choices: [(BodyEncoding, (String) -> Bool)] = [
+        let choices: [(BodyEncoding?, (String) -> Bool)] = [
             (.json, Self.isJSON), (.form, { $0 == "application/x-www-form-urlencoded" }), (.multipart, { $0 == "multipart/form-data" }),
-            (.binary, { Self.isBinary($0) }),
+            (nil, { $0.hasPrefix("text/") }), (.binary, { Self.isBinary($0) }),
         ]
         for (encoding, matches) in choices {
             guard let (mediaType, _, content) = media.first(where: { matches($0.key.lowercased()) }) else { continue }
-            if encoding == .binary {
-                if mediaType.lowercased() != "application/octet-stream" {
-                    diagnostics.warning("the request body of \(context) is '\(mediaType)', which is sent as 'application/octet-stream'", at: content.location)
-                }
-                let parameter = Parameter(
-                    name: names.claim("body"), wireName: "body", type: body.flag("required") ? .data : .optional(.data), placement: .body,
-                    secret: false, defaultValue: nil, description: body.text("description"), location: content.location)
-                return Body(parameters: [parameter], encoding: .binary)
+            guard let encoding else {
+                // Text goes as a whole `String`, which the runtime sends as `text/plain; charset=utf-8`.
+                let value = BodyValue(name: names.claim("body"), type: required ? .string : .optional(.string), description: body.text("description"), location: content.location)
+                return Body(parameters: [], encoding: .binary, value: value, contentType: mediaType.lowercased() == "text/plain" ? nil : mediaType)
             }
-            return structuredBody(content["schema"], encoding: encoding, mediaType: mediaType, at: content, names: &names, context: context)
+            if encoding == .binary {
+                let parameter = Parameter(
+                    name: names.claim("body"), wireName: "body", type: required ? .data : .optional(.data), placement: .body,
+                    secret: false, defaultValue: nil, description: body.text("description"), location: content.location)
+                let contentType = mediaType.lowercased() == "application/octet-stream" ? nil : mediaType
+                return Body(parameters: [parameter], encoding: .binary, contentType: contentType)
+            }
+            let contentType = encoding == .json && mediaType.lowercased() != "application/json" ? mediaType : nil
+            if encoding == .json, !(options.spreadsObjectBodies && isObject(content["schema"])) {
+                var whole = wholeBody(content["schema"], required: required, description: body.text("description"), at: content, names: &names, context: context)
+                whole.contentType = contentType
+                return whole
+            }
+            var spread = structuredBody(content["schema"], encoding: encoding, mediaType: mediaType, at: content, names: &names, context: context)
+            spread?.contentType = contentType
+            return spread
         }
         let types = media.map { "'\($0.key)'" }.joined(separator: ", ")
-        let outcome = body.flag("required") ? "the operation is left out" : "the endpoint sends no body"
+        let outcome = required ? "the operation is left out" : "the endpoint sends no body"
         diagnostics.warning("the request body of \(context) has no media type EndpointGen can send (\(types.isEmpty ? "none" : types)); \(outcome)", at: reference.location)
-        return body.flag("required") ? nil : Body(parameters: [], encoding: .json)
+        return required ? nil : .empty
+    }
+
+    /// A JSON body sent as one value: an array, a map, a scalar, `JSON`, or a model the options keep whole.
+    /// What cannot be typed precisely is `JSON`, with a warning.
+    private func wholeBody(
+        _ schema: DocumentNode?, required: Bool, description: String?, at content: DocumentNode, names: inout UniqueNames, context: OperationContext
+    ) -> Body {
+        var type = TypeRef.json
+        if let schema {
+            switch schemas.type(schema, name: context.typeName + "Body") {
+            case .type(let translated): type = translated
+            case .unsupported(let reason):
+                diagnostics.warning("the JSON body of \(context) is \(reason), which EndpointGen cannot type precisely; it is typed JSON", at: schema.location)
+            }
+        }
+        if !required, !type.isOptional { type = .optional(type) }
+        let value = BodyValue(
+            name: names.claim(BodyValue.defaultName(for: type)), type: type, description: description ?? schema.flatMap(schemas.dereferencedDescription),
+            location: content.location)
+        return Body(parameters: [], encoding: .json, value: value)
     }
 
     /// A JSON, form or multipart body: the properties of its object schema become body parameters.

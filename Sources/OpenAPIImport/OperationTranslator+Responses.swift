@@ -34,11 +34,22 @@ extension OperationTranslator {
             switch schemas.type(schema, name: typeName) {
             case .type(let type): return .type(type)
             case .unsupported(let reason):
-                diagnostics.warning("the response of \(context) is \(reason), which EndpointGen cannot type; it is returned as Data", at: schema.location)
-                return .data
+                diagnostics.warning("the response of \(context) is \(reason), which EndpointGen cannot type precisely; it is typed JSON", at: schema.location)
+                return .type(.json)
             }
         }
         return content.contains { $0.key.lowercased().hasPrefix("text/") } && content.allSatisfy({ !Self.isBinary($0.key.lowercased()) }) ? .string : .data
+    }
+
+    /// The media types to ask for where the document offers a JSON success response beside others (XML, say): only
+    /// the JSON ones, which the client decodes; `nil` (any) otherwise.
+    func accept(_ operation: DocumentNode, response: ResponseType) -> [String]? {
+        guard case .type = response else { return nil }
+        let responses = (operation["responses"]?.members ?? []).sorted { Self.order($0.key) < Self.order($1.key) }
+        guard let success = responses.first(where: { $0.key.hasPrefix("2") }) else { return nil }
+        let types = (schemas.dereferenced(success.value)["content"]?.members ?? []).map(\.key)
+        let json = types.filter { Self.isJSON($0.lowercased()) }
+        return json.count < types.count && !json.isEmpty ? json : nil
     }
 
     /// Statuses in order: `200` before `201` before `2XX`; `default` last.

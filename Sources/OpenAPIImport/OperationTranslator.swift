@@ -43,7 +43,7 @@ final class OperationTranslator {
                 guard options.includes(tags: tags, path: path, names: names) else { continue }
                 selectedCount += 1
                 let name = operationId.map(SwiftName.member) ?? derivedName
-                if let endpoint = endpoint(name: name, method: method, path: path, pathLocation: pathLocation, item: item, operation: operation) {
+                if let endpoint = endpoint(name: name, method: method, path: path, pathLocation: pathLocation, item: item, operation: operation, options: options) {
                     endpoints.append(endpoint)
                 }
             }
@@ -53,7 +53,8 @@ final class OperationTranslator {
     }
 
     private func endpoint(
-        name wanted: String, method: HTTPMethod, path: String, pathLocation: SourceLocation, item: DocumentNode, operation: DocumentNode
+        name wanted: String, method: HTTPMethod, path: String, pathLocation: SourceLocation, item: DocumentNode, operation: DocumentNode,
+        options: ImportOptions
     ) -> Endpoint? {
         let name = endpointNames.claim(wanted)
         if name != wanted {
@@ -63,7 +64,7 @@ final class OperationTranslator {
         var parameterNames = UniqueNames()
         var (ourPath, parameters) = pathParameters(path, item: item, operation: operation, names: &parameterNames, context: context)
         parameters += otherParameters(item: item, operation: operation, names: &parameterNames, context: context)
-        let body = requestBody(operation, method: method, names: &parameterNames, context: context)
+        let body = requestBody(operation, method: method, names: &parameterNames, context: context, options: options)
         guard let body else { return nil }
         parameters += body.parameters
         (parameters, ourPath) = disambiguated(parameters, path: ourPath, context: context)
@@ -72,10 +73,10 @@ final class OperationTranslator {
         let descriptions = [operation.text("summary"), operation.text("description")].compactMap { $0 }.filter { !$0.isEmpty }
         return Endpoint(
             name: name, method: method, path: ourPath, pathParts: Self.parts(ourPath), parameters: parameters,
-            bodyEncoding: body.parameters.isEmpty ? nil : body.encoding, response: response, errorModel: errorModel,
+            bodyEncoding: body.endpointEncoding, response: response, errorModel: errorModel,
             auth: security.requirement(of: operation), timeout: nil, retry: nil, query: [], headers: [],
             description: descriptions.isEmpty ? nil : descriptions.joined(separator: "\n\n"), deprecated: operation.flag("deprecated"),
-            location: operation.location
+            location: operation.location, bodyValue: body.value, contentType: body.contentType, accept: accept(operation, response: response)
         )
     }
 

@@ -97,7 +97,8 @@ final class SchemaTranslator {
         case []:
             if schema["items"] != nil { return arrayType(schema, name: name) }
             if schema["properties"] != nil || schema["additionalProperties"] != nil { return dictionaryType(schema, name: name) }
-            return .unsupported("a schema without a type (any JSON value)")
+            // No type, no properties, no items: any JSON value, which `JSON` holds as it is.
+            return .type(.json)
         case ["string"]: return .type(stringType(schema))
         case ["integer"]:
             switch schema.text("format") {
@@ -139,8 +140,14 @@ final class SchemaTranslator {
     }
 
     private func dictionaryType(_ schema: DocumentNode, name: String) -> SchemaType {
-        guard let additional = schema["additionalProperties"], additional.node.mapping?.isEmpty == false else {
-            return .unsupported("a free-form object")
+        // A free-form object (`type: object` and nothing more) is any JSON object: `JSON`, which also takes the
+        // arrays that Kubernetes' `Patch` (declared an object) carries as a JSON patch. An explicit
+        // `additionalProperties: true` or `{}` says it is a map of anything: `[String: JSON]`.
+        guard let additional = schema["additionalProperties"] else { return .type(.json) }
+        switch additional.node.resolved {
+        case .bool(true): return .type(.dictionary(.json))
+        case .bool(false): return .type(.json)
+        default: break
         }
         switch type(additional, name: name + "Value") {
         case .type(let value): return .type(.dictionary(value))
@@ -397,8 +404,9 @@ final class SchemaTranslator {
         switch self.type(raw.schema, name: model + SwiftName.type(raw.key)) {
         case .type(let translated): type = required ? translated : (translated.isOptional ? translated : .optional(translated))
         case .unsupported(let reason):
-            diagnostics.warning("property '\(raw.key)' of '\(model)' is \(reason), which EndpointGen cannot type; it is left out", at: raw.location)
-            return nil
+            // Never dropped: what cannot be typed precisely is kept as any JSON value.
+            diagnostics.warning("property '\(raw.key)' of '\(model)' is \(reason), which EndpointGen cannot type precisely; it is typed JSON", at: raw.location)
+            type = required ? .json : .optional(.json)
         }
         let name = swiftNames.claimMember(for: raw.key)
         return Property(
@@ -443,11 +451,22 @@ final class SchemaTranslator {
         case (.int, .int), (.int32, .int), (.int64, .int), (.double, .int), (.float, .int): true
         case (.double, .double(let number)), (.float, .double(let number)): number.isFinite
         case (.bool, .bool): true
+        case (.json, _): Self.isFiniteJSON(value)
         case (.array(let element), .array(let items)): items.allSatisfy { fits($0, element) }
         case (.dictionary(let element), .object(let members)): members.allSatisfy { fits($0.value, element) }
         case (.model(let name), .string(let text)):
             if case .enumeration(let cases) = models[name]?.kind { cases.contains { $0.value == text } } else { false }
         default: false
+        }
+    }
+
+    /// Whether a literal is a JSON value (no infinite or NaN number), as a `JSON` default must be.
+    private static func isFiniteJSON(_ value: YAMLValue) -> Bool {
+        switch value {
+        case .double(let number): number.isFinite
+        case .array(let items): items.allSatisfy(isFiniteJSON)
+        case .object(let members): members.allSatisfy { isFiniteJSON($0.value) }
+        default: true
         }
     }
 

@@ -7,7 +7,7 @@ import EndpointSpec
 func usedModels(_ models: [Model], endpoints: [Endpoint], errorModel: TypeRef?) -> [Model] {
     let byName = Dictionary(models.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
     var pending = endpoints.flatMap { endpoint in
-        endpoint.parameters.map(\.type) + [endpoint.errorModel].compactMap { $0 } + (endpoint.response.typeRef.map { [$0] } ?? [])
+        endpoint.parameters.map(\.type) + [endpoint.bodyValue?.type, endpoint.errorModel].compactMap { $0 } + (endpoint.response.typeRef.map { [$0] } ?? [])
     }.flatMap(\.modelNames) + (errorModel?.modelNames ?? [])
     var used: Set<String> = []
     while let name = pending.popLast() {

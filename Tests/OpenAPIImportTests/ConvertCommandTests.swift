@@ -96,11 +96,11 @@ import TestSupport
           /a:
             get:
               operationId: getA
-              parameters: [{ name: q, in: query, schema: { type: object } }]
-              responses: { '200': { description: OK, content: { application/json: { schema: { type: object, properties: { x: {} } } } } } }
+              parameters: [{ name: q, in: query, schema: { oneOf: [{ type: array, items: { type: string } }, { type: integer }] } }]
+              responses: { '200': { description: OK, content: { application/json: { schema: { type: object, properties: { x: { oneOf: [{ type: array, items: { type: string } }, { type: integer }] } } } } } } }
             post:
               operationId: postA
-              requestBody: { required: true, content: { application/json: { schema: { type: string } } } }
+              requestBody: { required: true, content: { multipart/mixed: { schema: { type: string } } } }
               responses: { '204': { description: Done } }
         """
 
