@@ -119,7 +119,7 @@ public struct AuthClient: AuthClientProtocol {
             errorMessageFields: ["message"],
             fallbackErrorMessage: "Server Error. Please try again later",
             auth: .header(name: "Authorization", prefix: "JWT"),
-            retry: RetryPolicy(attempts: 2, statuses: [502, 503, 504], backoff: .exponential(base: .milliseconds(500))),
+            retry: RetryPolicy(attempts: 2, statuses: [502, 503, 504], failures: [], backoff: .exponential(base: .milliseconds(500))),
             rateLimit: RateLimit(count: 5, interval: .seconds(1)),
             maxConcurrentRequests: 4,
             dateCoding: .iso8601

@@ -708,7 +708,7 @@ public struct HTTPBinClient: HTTPBinClientProtocol {
             errorMessageFields: ["message", "error.message", "error", "detail"],
             fallbackErrorMessage: "httpbin refused the request",
             auth: .header(name: "Authorization", prefix: "Bearer"),
-            retry: RetryPolicy(attempts: 2, statuses: [502, 503, 504], backoff: .constant(.milliseconds(100))),
+            retry: RetryPolicy(attempts: 2, statuses: [502, 503, 504], failures: [], backoff: .constant(.milliseconds(100))),
             rateLimit: nil,
             maxConcurrentRequests: nil,
             dateCoding: .iso8601

@@ -53,6 +53,9 @@ struct AuthMiddleware: Middleware {
             return try await next(request)
         }
         let names = request.authSchemes.isEmpty ? authentication.defaults : request.authSchemes
+        if request.keepsOwnCredentials, names.contains(where: { carries(request.urlRequest, credentialsOf: $0) }) {
+            return try await next(request)
+        }
         guard let (choice, token) = try await credential(among: names) else {
             if request.auth == .required {
                 let named = names.filter { !$0.isEmpty }.map { "'\($0)'" }.joined(separator: " or ")
@@ -65,7 +68,26 @@ struct AuthMiddleware: Middleware {
         guard response.statusCode == 401, let fresh = await choice.refresher.refresh(replacing: token), fresh != token else {
             return response
         }
-        return try await next(authorized(request, with: fresh, scheme: choice.scheme))
+        var again = authorized(request, with: fresh, scheme: choice.scheme)
+        again.retryCause = "401, credentials refreshed"
+        return try await next(again)
+    }
+
+    /// Whether `request` already carries what scheme `name` would add: its header, query item or cookie.
+    private func carries(_ request: URLRequest, credentialsOf name: String) -> Bool {
+        guard let scheme = authentication.choices[name]?.scheme else { return false }
+        switch scheme {
+        case .header(let header, _):
+            return request.value(forHTTPHeaderField: header) != nil
+        case .basic:
+            return request.value(forHTTPHeaderField: "Authorization") != nil
+        case .query(let item):
+            guard let url = request.url, let components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return false }
+            return components.queryItems?.contains { $0.name == item } ?? false
+        case .cookie(let cookie):
+            let pairs = request.value(forHTTPHeaderField: "Cookie")?.split(separator: ";") ?? []
+            return pairs.contains { $0.split(separator: "=", maxSplits: 1).first?.trimmingCharacters(in: .whitespaces) == cookie }
+        }
     }
 
     /// The first of `names` whose provider has a credential now, and that credential.

@@ -14,8 +14,13 @@ public struct ClientConfiguration: Sendable {
     /// Run-time values read for every request, e.g. `["deviceType": { isPad ? "tablet" : "phone" }]`; a name here
     /// wins over the same name in `variables`.
     public var computedVariables: [String: @Sendable () -> String]
-    /// How long a request may take (per attempt); a request's own `timeout` wins.
+    /// How long one attempt may take on the wire, from the moment it leaves the rate and concurrency limits to the
+    /// last byte of the response (to the millisecond on Linux too); a request's own `timeout` wins. Time queued in the
+    /// limits and waits between retries do not count: bound those with `totalTimeout`.
     public var timeout: Duration
+    /// How long a whole call may take: queued in the limits, every attempt and the waits between them; `nil` (the
+    /// default) for no overall limit. When it passes the call ends with `EndpointError.timeout`.
+    public var totalTimeout: Duration?
     /// Response content types accepted for decoded responses; empty accepts any.
     public var acceptableContentTypes: [String]
     /// The JSON fields of an error body that may hold the server's message, tried in order: keys or dotted paths,
@@ -68,8 +73,10 @@ public struct ClientConfiguration: Sendable {
         retry: RetryPolicy = .standard,
         rateLimit: RateLimit? = nil,
         maxConcurrentRequests: Int? = nil,
-        dateCoding: DateCoding = .iso8601
+        dateCoding: DateCoding = .iso8601,
+        totalTimeout: Duration? = nil
     ) {
+        self.totalTimeout = totalTimeout
         self.server = server
         self.version = version
         self.defaultQuery = defaultQuery

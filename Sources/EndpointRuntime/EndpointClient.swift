@@ -5,8 +5,13 @@ import FoundationNetworking
 #endif
 
 /// Sends requests to one API: builds them from the configuration, passes them through the middleware
-/// chain (yours, then logging, retry, auth, rate limit, concurrency limit) to the transport, and
-/// validates and decodes the responses.
+/// chain to the transport, and validates and decodes the responses.
+///
+/// The chain, outermost first: your `middleware`, the overall timeout (`totalTimeout`), retry, your
+/// `perAttemptMiddleware`, auth, the concurrency limit, the rate limit, your `finalMiddleware`, logging, the
+/// transport. So every attempt (a retry, auth's resend after a 401) takes a concurrency slot and then a rate-limit
+/// slot right before it leaves, a request signer among the `finalMiddleware` signs the request exactly as sent, and
+/// the log line shows that request.
 ///
 /// ```swift
 /// let client = EndpointClient(configuration: configuration, tokenProvider: tokens)
@@ -21,17 +26,23 @@ public final class EndpointClient: Sendable {
     private let secrets: Set<String>
     private let onFailure: (@Sendable (EndpointError, RequestSummary) -> Void)?
 
-    /// A client. The built-in middleware comes from `configuration`; `middleware` runs first, in order.
+    /// A client. The built-in middleware comes from `configuration`; yours runs where you put it (see the type).
     /// - Parameters:
     ///   - transport: `URLSessionTransport()` by default; `StubTransport` in tests.
+    ///   - middleware: outermost, in order: sees each call once, before the overall timeout and retries (a cache).
+    ///   - perAttemptMiddleware: inside retry, before auth: sees each attempt, without credentials.
+    ///   - finalMiddleware: last before logging and the transport, after auth and the limits: sees (and may sign,
+    ///     e.g. HMAC or AWS Signature V4) the request exactly as it leaves, once per attempt.
     ///   - tokenProvider: where tokens come from when `configuration.auth` is set.
     ///   - credentials: the provider of each named scheme (`configuration.authSchemes`), e.g. `["admin": adminKeys]`.
-    ///   - logSink: receives one line per request; `nil` logs nothing.
+    ///   - logSink: receives one line per attempt; `nil` logs nothing.
     ///   - onFailure: sees every failure in one place (e.g. to sign out on 401).
     public init(
         configuration: ClientConfiguration,
         transport: any Transport = URLSessionTransport(),
         middleware: [any Middleware] = [],
+        perAttemptMiddleware: [any Middleware] = [],
+        finalMiddleware: [any Middleware] = [],
         tokenProvider: (any TokenProvider)? = nil,
         credentials: [String: any TokenProvider] = [:],
         logSink: LogSink? = nil,
@@ -45,11 +56,16 @@ public final class EndpointClient: Sendable {
         secrets = authentication.secretNames
 
         var chain = middleware
-        if let logSink { chain.append(LoggingMiddleware(sink: logSink, secrets: secrets)) }
+        chain.append(TotalTimeoutMiddleware())
         chain.append(RetryMiddleware())
+        chain += perAttemptMiddleware
         if !authentication.isEmpty { chain.append(AuthMiddleware(authentication: authentication, server: configuration.server)) }
-        if let rateLimit = configuration.rateLimit { chain.append(RateLimitMiddleware(limit: rateLimit)) }
+        // The concurrency limit before the rate limit: a request waiting for a slot must not hold a rate-limit start
+        // it would use later, or requests leave in bursts above the rate.
         if let limit = configuration.maxConcurrentRequests { chain.append(ConcurrencyLimitMiddleware(maxConcurrentRequests: limit)) }
+        if let rateLimit = configuration.rateLimit { chain.append(RateLimitMiddleware(limit: rateLimit)) }
+        chain += finalMiddleware
+        if let logSink { chain.append(LoggingMiddleware(sink: logSink, secrets: secrets)) }
         pipeline = MiddlewareChain.make(chain, transport: transport)
     }
 
@@ -79,8 +95,9 @@ public final class EndpointClient: Sendable {
             throw error
         }
         let pipelineRequest = PipelineRequest(
-            urlRequest: urlRequest, auth: request.auth, authSchemes: request.authSchemes, retry: request.retry ?? configuration.retry,
-            secretParameters: request.secretParameters, progress: progress)
+            urlRequest: urlRequest, auth: request.auth, authSchemes: request.authSchemes,
+            retry: request.retry ?? clientRetry(for: request.method), secretParameters: request.secretParameters, progress: progress,
+            totalTimeout: configuration.totalTimeout)
         let response = try await exchange(pipelineRequest, acceptable: request.acceptableStatus, since: start)
         do throws(EndpointError) {
             let body = try decoder.decode(R.self, from: response, accepting: request.accept.map(AcceptedMediaTypes.init), unwrapping: request.unwrap)
@@ -92,9 +109,38 @@ public final class EndpointClient: Sendable {
     }
 
     /// Sends a request you built yourself through the same middleware; statuses outside 200..<300 throw.
-    public func send(_ urlRequest: URLRequest) async throws(EndpointError) -> (Data, HTTPURLResponse) {
-        let response = try await exchange(PipelineRequest(urlRequest: urlRequest, retry: configuration.retry), acceptable: 200..<300, since: .now)
+    ///
+    /// Unless you opt out, it gets what the client's own requests get and you did not set: the default query items and
+    /// headers (`addingDefaults`), the client's `timeout` (when `timeoutInterval` is URLRequest's own 60 s), and
+    /// credentials (`auth`) for the configured server, except those of a scheme whose header, query item or cookie
+    /// the request already carries. Retried like the client's requests: the client's policy for idempotent methods.
+    /// - Parameters:
+    ///   - auth: `.none` sends no credentials; `.required` fails without them.
+    ///   - addingDefaults: `false` sends the request's URL, headers and timeout as they are.
+    public func send(
+        _ urlRequest: URLRequest, auth: AuthRequirement = .optional, addingDefaults: Bool = true
+    ) async throws(EndpointError) -> (Data, HTTPURLResponse) {
+        let start = ContinuousClock.now
+        var prepared = urlRequest
+        if addingDefaults {
+            do throws(EndpointError) {
+                prepared = try builder.addingDefaults(to: urlRequest)
+            } catch {
+                report(error, urlRequest, nil, since: start, secrets: [])
+                throw error
+            }
+        }
+        let request = PipelineRequest(
+            urlRequest: prepared, auth: auth, retry: clientRetry(for: HTTPMethod(prepared.httpMethod ?? "GET")),
+            totalTimeout: configuration.totalTimeout, keepsOwnCredentials: true)
+        let response = try await exchange(request, acceptable: 200..<300, since: start)
         return (response.data, response.response)
+    }
+
+    /// The client's retry policy for a request without its own: the configured one for idempotent methods only
+    /// (a `POST` sent twice may act twice).
+    private func clientRetry(for method: HTTPMethod) -> RetryPolicy {
+        method.isIdempotent ? configuration.retry : .none
     }
 
     /// Sends `request` and calls `completion` on the main actor with the result; the handle cancels it.

@@ -28,11 +28,23 @@ public struct PipelineRequest: Sendable {
     public var secretParameters: Set<String>
     /// Where the transport reports progress.
     public var progress: (@Sendable (TransferProgress) -> Void)?
+    /// Which attempt this is, from 1; the retry middleware counts up (`ClientConfiguration.retry`).
+    public var attempt: Int
+    /// Why this request is sent again, e.g. `503`, `timeout`, `connection failure` or `401, credentials refreshed`;
+    /// `nil` for a first attempt. The log line shows it.
+    public var retryCause: String?
+    /// The time the whole call may take: queueing in the limits, every attempt and the waits between them
+    /// (`ClientConfiguration.totalTimeout`); `nil` for no overall limit.
+    public var totalTimeout: Duration?
+    /// Whether credentials the request already carries stay as they are (`EndpointClient.send(_:auth:addingDefaults:)`):
+    /// the auth middleware then adds none of a scheme whose header, query item or cookie is already set.
+    public var keepsOwnCredentials: Bool
 
     /// A pipeline request from its parts.
     public init(
         urlRequest: URLRequest, auth: AuthRequirement = .optional, authSchemes: [String] = [], retry: RetryPolicy = .none,
-        secretParameters: Set<String> = [], progress: (@Sendable (TransferProgress) -> Void)? = nil
+        secretParameters: Set<String> = [], progress: (@Sendable (TransferProgress) -> Void)? = nil,
+        attempt: Int = 1, retryCause: String? = nil, totalTimeout: Duration? = nil, keepsOwnCredentials: Bool = false
     ) {
         self.urlRequest = urlRequest
         self.auth = auth
@@ -40,6 +52,10 @@ public struct PipelineRequest: Sendable {
         self.retry = retry
         self.secretParameters = secretParameters
         self.progress = progress
+        self.attempt = attempt
+        self.retryCause = retryCause
+        self.totalTimeout = totalTimeout
+        self.keepsOwnCredentials = keepsOwnCredentials
     }
 
     /// The HTTP method.

@@ -32,7 +32,7 @@ public struct Request<Body: Decodable & Sendable>: Sendable {
     public var authSchemes: [String]
     /// This request's timeout, or `nil` for the configuration's.
     public var timeout: Duration?
-    /// This request's retry policy, or `nil` for the configuration's.
+    /// This request's retry policy, honoured for any method; `nil` for the configuration's, which applies to idempotent methods only.
     public var retry: RetryPolicy?
     /// Parameter names whose values never appear in logs, e.g. `["password"]`.
     public var secretParameters: Set<String>

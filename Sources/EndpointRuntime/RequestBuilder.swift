@@ -108,6 +108,35 @@ struct RequestBuilder: Sendable {
         return urlRequest
     }
 
+    /// `request` (one the caller built) with what the client adds to every request and the caller did not set: the
+    /// default query items (by name), `Accept` and the default headers (by name, any case), and the client's timeout
+    /// when the request has URLRequest's own 60 s.
+    func addingDefaults(to request: URLRequest) throws(EndpointError) -> URLRequest {
+        let defaults = try configuration.computedVariables.isEmpty
+            ? self.defaults.get()
+            : Self.defaults(of: configuration, variables.merging(configuration.computedVariables.mapValues { $0() }) { $1 })
+        var request = request
+        if let url = request.url, var components = URLComponents(url: url, resolvingAgainstBaseURL: false) {
+            let present = Set((components.queryItems ?? []).map(\.name))
+            let missing = defaults.queryText.split(separator: "&").filter { item in
+                let name = String(item.split(separator: "=", maxSplits: 1).first ?? "")
+                return !present.contains(name.removingPercentEncoding ?? name)
+            }
+            if !missing.isEmpty {
+                components.percentEncodedQuery = ([components.percentEncodedQuery].compactMap { $0 } + missing.map(String.init)).joined(separator: "&")
+                request.url = components.url ?? url
+            }
+        }
+        var fields = request.allHTTPHeaderFields ?? [:]
+        let present = Set(fields.keys.map { $0.lowercased() })
+        for (name, value) in defaults.headers.fields where !present.contains(name.lowercased()) { fields[name] = value }
+        request.allHTTPHeaderFields = fields
+        if request.timeoutInterval == URLRequest(url: URL(fileURLWithPath: "/")).timeoutInterval {
+            request.timeoutInterval = Self.seconds(configuration.timeout)
+        }
+        return request
+    }
+
     /// `path` with each `{name}` replaced by its parameter as one percent-encoded segment.
     private func expand(_ path: String, with parameters: [String: [String]]) throws(EndpointError) -> String {
         var result = ""

@@ -1,5 +1,14 @@
-/// When and how often an idempotent request is tried again.
+/// When and how often a request is tried again. The client's policy applies to idempotent requests only; a
+/// request's own (`Request.retry`, an endpoint's `retry:` in the spec) applies to any method.
 public struct RetryPolicy: Sendable, Equatable {
+    /// A failure without a response that may be retried.
+    public enum Failure: Sendable, Hashable, CaseIterable {
+        /// The attempt's timeout passed (`EndpointError.timeout`).
+        case timeout
+        /// No connection, or it was lost (`EndpointError.transport`).
+        case connection
+    }
+
     /// How long to wait before the next attempt.
     public enum Backoff: Sendable, Equatable {
         /// Retry at once.
@@ -12,8 +21,10 @@ public struct RetryPolicy: Sendable, Equatable {
 
     /// Extra tries after the first attempt (0 = no retries).
     public var attempts: Int
-    /// Statuses worth retrying, e.g. 503; transport failures and timeouts are always retried.
+    /// Statuses worth retrying, e.g. 503.
     public var statuses: Set<Int>
+    /// Failures without a response worth retrying: timeouts, connection failures, both or neither.
+    public var failures: Set<Failure>
     /// The wait between attempts when the server sends no `Retry-After`.
     public var backoff: Backoff
     /// The longest wait, also for a server's `Retry-After`.
@@ -23,18 +34,20 @@ public struct RetryPolicy: Sendable, Equatable {
     public init(
         attempts: Int,
         statuses: Set<Int> = [408, 429, 502, 503, 504],
+        failures: Set<Failure> = [.timeout, .connection],
         backoff: Backoff = .exponential(base: .milliseconds(200)),
         maxDelay: Duration = .seconds(30)
     ) {
         self.attempts = attempts
         self.statuses = statuses
+        self.failures = failures
         self.backoff = backoff
         self.maxDelay = maxDelay
     }
 
     /// Never retry.
-    public static let none = RetryPolicy(attempts: 0, statuses: [], backoff: .none)
-    /// Two retries of 408, 429, 502, 503 and 504 with exponential backoff from 200 ms.
+    public static let none = RetryPolicy(attempts: 0, statuses: [], failures: [], backoff: .none)
+    /// Two retries of 408, 429, 502, 503, 504, timeouts and connection failures, with exponential backoff from 200 ms.
     public static let standard = RetryPolicy(attempts: 2)
 
     /// The wait before retry number `retry` (0-based), jittered and bounded by `maxDelay`.

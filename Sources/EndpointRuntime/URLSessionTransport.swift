@@ -41,20 +41,20 @@ public final class URLSessionTransport: Transport {
         var head = request
         #if canImport(FoundationNetworking)
         // FoundationNetworking truncates the timeout to whole seconds (0.3 s would fail at once): round up instead
-        // (only when needed: changing a `URLRequest` copies it).
+        // (only when needed: changing a `URLRequest` copies it). The exchange's own deadline keeps the exact limit.
         if head.timeoutInterval != head.timeoutInterval.rounded(.up) { head.timeoutInterval.round(.up) }
         #endif
-        let (data, response) = try await exchange(head, progress: progress)
+        let (data, response) = try await exchange(head, limit: request.timeoutInterval, progress: progress)
         guard let http = response as? HTTPURLResponse else { throw URLError(.badServerResponse) }
         return HTTPResponse(data: data, response: http)
     }
 
-    /// Runs `request` as one URLSession task. Cancelling the calling Swift task, or its deadline (`timeoutInterval`,
-    /// for the whole exchange) passing, answers at once with `URLError(.cancelled)` or `URLError(.timedOut)`; the task
+    /// Runs `request` as one URLSession task. Cancelling the calling Swift task, or its deadline (`limit`, the caller's
+    /// `timeoutInterval` before any rounding, for the whole exchange) passing, answers at once with `URLError(.cancelled)` or `URLError(.timedOut)`; the task
     /// itself is cancelled a little later if it still runs (see `PendingExchange`). A Swift task cancelled before
     /// the call runs `onCancel` first, so `pending` answers it with the same `URLError(.cancelled)` and makes no task.
     private func exchange(
-        _ request: URLRequest, progress: (@Sendable (TransferProgress) -> Void)?
+        _ request: URLRequest, limit: TimeInterval, progress: (@Sendable (TransferProgress) -> Void)?
     ) async throws -> (Data, URLResponse) {
         let pending = PendingExchange()
         return try await withTaskCancellationHandler {
@@ -80,7 +80,7 @@ public final class URLSessionTransport: Transport {
                 observe?(.taskMade)
                 // Cancelled while the task was made: a task never resumed cannot be completing, so cancelling it is safe.
                 guard pending.track(task) else { return task.cancel() }
-                deadlines.watch(deadline, until: .now() + request.timeoutInterval)
+                deadlines.watch(deadline, until: .now() + limit)
                 task.resume()
             }
         } onCancel: {

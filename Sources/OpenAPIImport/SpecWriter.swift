@@ -133,7 +133,7 @@ public enum SpecWriter {
     }
 
     private static func retry(_ retry: RetryPolicy) -> String {
-        let statuses = retry.statuses.map(String.init).joined(separator: ", ")
+        let statuses = (retry.statuses.map(String.init) + retry.failures.map(\.rawValue)).joined(separator: ", ")
         return "{ attempts: \(retry.attempts), on: [\(statuses)], backoff: \(retry.backoff.rawValue), delay: \(duration(retry.delay)) }"
     }
 

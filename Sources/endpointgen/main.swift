@@ -40,10 +40,11 @@ func run(_ rawArguments: [String]) -> Int32 {
         // Diagnostics name the spec as it was given: relative by hand, absolute from the build tool plugin (whose
         // build log Xcode and VS Code turn into clickable locations). Generated headers name it relative to here.
         let path = diagnosticPath(given)
-        // Result(catching:), not do/catch: Swift 6.3.1's debug build miscompiles a typed-throws do/catch
-        // around this call once `Spec` grows (it crashed reading `result.warnings`); release was fine.
-        switch Result(catching: { () throws(DiagnosticError) in try loadSpec(path: path, arguments: arguments) }) {
-        case .success(let (result, summary)):
+        // Result(catching:), not do/catch, and the value boxed: Swift 6.3.1's debug build miscompiles a typed-throws
+        // call returning a large value once `Spec` grows (it crashed reading `result.warnings`); release was fine.
+        switch Result(catching: { () throws(DiagnosticError) in try Box(loadSpec(path: path, arguments: arguments)) }) {
+        case .success(let box):
+            let (result, summary) = box.value
             diagnostics += result.warnings
             loaded.append((displayPath(given), result.spec, result.warnings.count))
             summaries[displayPath(given)] = summary
@@ -140,6 +141,12 @@ func counted(_ count: Int, _ noun: String) -> String {
 
 /// Loads one of our specs, or imports an OpenAPI document (recognised by its top-level `openapi` key) with the summary of
 /// the import.
+/// A value behind a reference, so a typed-throws call hands over a pointer (see `run`).
+final class Box<Value> {
+    let value: Value
+    init(_ value: Value) { self.value = value }
+}
+
 func loadSpec(path: String, arguments: Arguments) throws(DiagnosticError) -> (LoadedSpec, ImportSummary?) {
     let text = try? String(contentsOfFile: path, encoding: .utf8)
     guard let text, OpenAPIImporter.isOpenAPI(text) else {

@@ -44,6 +44,25 @@ import Testing
         ])
     }
 
+    @Test func retryConditionsNameStatusesTimeoutsAndConnectionFailures() throws {
+        func retry(_ on: String) throws -> RetryPolicy? {
+            try SpecTesting.load(SpecTesting.spec(endpoints: "  a: { GET: /a }\n", extra: "policy:\n  retry: { attempts: 1, on: \(on) }\n")).spec.policy.retry
+        }
+        #expect(try retry("[503, timeout]") == RetryPolicy(attempts: 1, statuses: [503], failures: [.timeout], backoff: .exponential, delay: .milliseconds(500)))
+        #expect(try retry("[connection, 502, timeout]")?.failures == [.timeout, .connection])
+        #expect(try retry("[503]")?.failures == [], "an 'on' without them retries neither timeouts nor connection failures")
+        let unlisted = try SpecTesting.load(SpecTesting.spec(endpoints: "  a: { GET: /a }\n", extra: "policy:\n  retry: 2\n")).spec.policy.retry
+        #expect(unlisted?.failures == [.timeout, .connection])
+        #expect(unlisted?.statuses == [502, 503, 504])
+    }
+
+    @Test func retryConditionThatIsNeither() {
+        #expect(problems("policy:\n  retry: { attempts: 1, on: [503, timeouts, { a: 1 }] }\n") == [
+            "Specs/Test.yaml:7:35: error: a retry condition is an HTTP status in 100...599, 'timeout' or 'connection', not 'timeouts'",
+            "Specs/Test.yaml:7:45: error: a retry condition is an HTTP status in 100...599, 'timeout' or 'connection', not a mapping",
+        ])
+    }
+
     @Test func retryNeedsAttempts() {
         #expect(problems("policy:\n  retry: { on: [503] }\n") == ["Specs/Test.yaml:7:10: error: missing required key 'attempts' in 'retry'"])
     }
@@ -56,7 +75,7 @@ import Testing
         let policy = try SpecTesting.load(text).spec.policy
         #expect(policy.timeout == .milliseconds(1_500))
         #expect(policy.rateLimit == RateLimit(count: 10, per: .seconds(120)))
-        #expect(policy.retry == RetryPolicy(attempts: 3, statuses: [429, 504], backoff: .constant, delay: .seconds(2)))
+        #expect(policy.retry == RetryPolicy(attempts: 3, statuses: [429, 504], failures: [], backoff: .constant, delay: .seconds(2)))
     }
 
     @Test func badContentType() {

@@ -27,7 +27,7 @@ import TestSupport
         let text = try String(contentsOf: Self.specs.appendingPathComponent("Auth.yaml"), encoding: .utf8)
         let spec = try SpecLoader.load(text: text, path: path) { _ in throw SpecTesting.MissingFile() }.spec
         func at(_ line: Int, _ column: Int) -> Diagnostics.SourceLocation { Diagnostics.SourceLocation(file: path, line: line, column: column) }
-        let retry = RetryPolicy(attempts: 2, statuses: [504, 502, 503], backoff: .exponential, delay: .milliseconds(500))
+        let retry = RetryPolicy(attempts: 2, statuses: [504, 502, 503], failures: [], backoff: .exponential, delay: .milliseconds(500))
         func endpoint(
             _ name: String, _ method: HTTPMethod, _ path: String, _ parts: [TemplatePart], _ parameters: [Parameter] = [],
             body: BodyEncoding? = nil, response: ResponseType, auth: AuthRequirement = .required, retry: RetryPolicy?,

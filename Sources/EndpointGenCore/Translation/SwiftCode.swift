@@ -19,7 +19,9 @@ enum SwiftCode {
             case .exponential: ".exponential(base: \(duration(policy.delay)))"
             }
         let statuses = policy.statuses.sorted().map(String.init).joined(separator: ", ")
-        return "RetryPolicy(attempts: \(policy.attempts), statuses: [\(statuses)], backoff: \(backoff))"
+        // The runtime retries timeouts and connection failures unless told otherwise: only a narrower `on` is spelled out.
+        let failures = policy.failures == RetryFailure.allCases ? "" : ", failures: [\(policy.failures.map { "." + $0.rawValue }.joined(separator: ", "))]"
+        return "RetryPolicy(attempts: \(policy.attempts), statuses: [\(statuses)]\(failures), backoff: \(backoff))"
     }
 
     /// An array literal of string literals, e.g. `["password"]`.

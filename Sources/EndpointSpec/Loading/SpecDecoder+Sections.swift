@@ -83,21 +83,14 @@ extension SpecDecoder {
         }
         guard let fields = fields(node, "'retry'", allowed: ["attempts", "on", "backoff", "delay"], required: ["attempts"]) else { return nil }
         let attempts = fields["attempts"].flatMap { int($0, "retry attempts", in: 1...100) }
-        let statuses = fields["on"].map(retriedStatuses) ?? Self.retriedStatuses
+        let conditions = fields["on"].map(retryConditions) ?? (Self.retriedStatuses, RetryFailure.allCases)
         let backoff = fields["backoff"].map { choice($0, "backoff", as: RetryPolicy.Backoff.self) } ?? .exponential
         let delay = fields["delay"].map { duration($0, "retry delay") } ?? Self.retryDelay
-        guard let attempts, let statuses, let backoff, let delay else { return nil }
-        return RetryPolicy(attempts: attempts, statuses: statuses, backoff: backoff, delay: delay)
+        guard let attempts, let conditions, let backoff, let delay else { return nil }
+        return RetryPolicy(attempts: attempts, statuses: conditions.statuses, failures: conditions.failures, backoff: backoff, delay: delay)
     }
 
-    /// `on: [502, 503]`; `nil` when any entry is not a status.
-    private func retriedStatuses(_ node: YAMLNode) -> [Int]? {
-        guard let items = sequence(node, "retry 'on'") else { return nil }
-        let statuses = items.compactMap { int($0, "a retried status", in: 100...599) }
-        return statuses.count == items.count ? statuses : nil
-    }
-
-    /// Statuses retried when `retry` names none: the gateway errors that usually pass.
+    /// Statuses retried when `retry` names no `on` (timeouts and connection failures are too).
     static let retriedStatuses = [502, 503, 504]
     /// The first wait when `retry` names none.
     static let retryDelay = Duration.milliseconds(500)

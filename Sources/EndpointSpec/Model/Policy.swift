@@ -64,18 +64,29 @@ public struct RetryPolicy: Equatable, Sendable {
     public var attempts: Int
     /// The HTTP statuses that are retried, sorted, e.g. `[502, 503, 504]`.
     public var statuses: [Int]
+    /// The failures without a response that are retried (`on: [timeout, connection]`), in `RetryFailure` order.
+    public var failures: [RetryFailure]
     /// How the wait grows.
     public var backoff: Backoff
     /// The first wait.
     public var delay: Duration
 
-    /// Creates a retry policy; `statuses` are sorted.
-    public init(attempts: Int, statuses: [Int], backoff: Backoff, delay: Duration) {
+    /// Creates a retry policy; `statuses` are sorted, `failures` put in `RetryFailure` order.
+    public init(attempts: Int, statuses: [Int], failures: [RetryFailure] = RetryFailure.allCases, backoff: Backoff, delay: Duration) {
         self.attempts = attempts
         self.statuses = statuses.sorted()
+        self.failures = RetryFailure.allCases.filter(failures.contains)
         self.backoff = backoff
         self.delay = delay
     }
+}
+
+/// A failure without a response that a retry policy may list in `on:`.
+public enum RetryFailure: String, Equatable, Sendable, CaseIterable {
+    /// The attempt's timeout passed.
+    case timeout
+    /// No connection, or it was lost.
+    case connection
 }
 
 /// How dates are written in JSON bodies, e.g. `dates: secondsSince1970`.
