@@ -178,6 +178,8 @@ public struct HTTPBinAuthClient: HTTPBinAuthClientProtocol {
     ///   - configuration: the server, variables (e.g. none) and policy.
     ///   - transport: how requests travel; `StubTransport` in tests.
     ///   - middleware: extra steps every request passes through, outermost first.
+    ///   - perAttemptMiddleware: steps each attempt passes through, inside retry and before auth.
+    ///   - finalMiddleware: steps each attempt passes through last, after auth and the limits (a request signer).
     ///   - credentials: the provider of each auth scheme by name (`user`, `login`, `adminKey`, `queryKey`, `session`): a `TokenStore`, `ClosureTokenProvider`,
     ///     or for basic auth a `BasicCredentialStore` or `ClosureBasicCredentialProvider`.
     ///   - logSink: where one line per request is written; `nil` logs nothing.
@@ -186,6 +188,8 @@ public struct HTTPBinAuthClient: HTTPBinAuthClientProtocol {
         configuration: ClientConfiguration = HTTPBinAuthClient.defaultConfiguration,
         transport: any Transport = URLSessionTransport(),
         middleware: [any Middleware] = [],
+        perAttemptMiddleware: [any Middleware] = [],
+        finalMiddleware: [any Middleware] = [],
         credentials: [String: any TokenProvider] = [:],
         logSink: LogSink? = nil,
         onFailure: (@Sendable (EndpointError, RequestSummary) -> Void)? = nil
@@ -194,6 +198,8 @@ public struct HTTPBinAuthClient: HTTPBinAuthClientProtocol {
             configuration: configuration,
             transport: transport,
             middleware: middleware,
+            perAttemptMiddleware: perAttemptMiddleware,
+            finalMiddleware: finalMiddleware,
             credentials: credentials,
             logSink: logSink,
             onFailure: onFailure

@@ -267,6 +267,8 @@ public struct StoreClient: StoreClientProtocol {
     ///   - configuration: the server, variables (e.g. `deviceType`, `locale`, `appBuild`) and policy.
     ///   - transport: how requests travel; `StubTransport` in tests.
     ///   - middleware: extra steps every request passes through, outermost first.
+    ///   - perAttemptMiddleware: steps each attempt passes through, inside retry and before auth.
+    ///   - finalMiddleware: steps each attempt passes through last, after auth and the limits (a request signer).
     ///   - tokenProvider: where the token comes from.
     ///   - logSink: where one line per request is written; `nil` logs nothing.
     ///   - onFailure: sees every failure in one place (e.g. sign out on 401).
@@ -274,6 +276,8 @@ public struct StoreClient: StoreClientProtocol {
         configuration: ClientConfiguration = StoreClient.defaultConfiguration,
         transport: any Transport = URLSessionTransport(),
         middleware: [any Middleware] = [],
+        perAttemptMiddleware: [any Middleware] = [],
+        finalMiddleware: [any Middleware] = [],
         tokenProvider: (any TokenProvider)? = nil,
         logSink: LogSink? = nil,
         onFailure: (@Sendable (EndpointError, RequestSummary) -> Void)? = nil
@@ -282,6 +286,8 @@ public struct StoreClient: StoreClientProtocol {
             configuration: configuration,
             transport: transport,
             middleware: middleware,
+            perAttemptMiddleware: perAttemptMiddleware,
+            finalMiddleware: finalMiddleware,
             tokenProvider: tokenProvider,
             logSink: logSink,
             onFailure: onFailure

@@ -15,6 +15,10 @@ public struct ClientSettings: Sendable {
     public var transport: any Transport
     /// Extra steps every request passes through, outermost first.
     public var middleware: [any Middleware]
+    /// Steps each attempt passes through, inside retry and before auth (`EndpointClient.init`).
+    public var perAttemptMiddleware: [any Middleware] = []
+    /// Steps each attempt passes through last, after auth and the limits: a request signer (`EndpointClient.init`).
+    public var finalMiddleware: [any Middleware] = []
     /// Where the token comes from.
     public var tokenProvider: (any TokenProvider)?
     /// The provider of each named scheme (`configuration.authSchemes`), e.g. `["admin": adminKeys]`.
@@ -29,6 +33,8 @@ public struct ClientSettings: Sendable {
         configuration: ClientConfiguration,
         transport: any Transport = URLSessionTransport(),
         middleware: [any Middleware] = [],
+        perAttemptMiddleware: [any Middleware] = [],
+        finalMiddleware: [any Middleware] = [],
         tokenProvider: (any TokenProvider)? = nil,
         credentials: [String: any TokenProvider] = [:],
         logSink: LogSink? = nil,
@@ -37,6 +43,8 @@ public struct ClientSettings: Sendable {
         self.configuration = configuration
         self.transport = transport
         self.middleware = middleware
+        self.perAttemptMiddleware = perAttemptMiddleware
+        self.finalMiddleware = finalMiddleware
         self.tokenProvider = tokenProvider
         self.credentials = credentials
         self.logSink = logSink
@@ -49,6 +57,7 @@ extension EndpointClient {
     public convenience init(settings: ClientSettings) {
         self.init(
             configuration: settings.configuration, transport: settings.transport, middleware: settings.middleware,
+            perAttemptMiddleware: settings.perAttemptMiddleware, finalMiddleware: settings.finalMiddleware,
             tokenProvider: settings.tokenProvider, credentials: settings.credentials, logSink: settings.logSink, onFailure: settings.onFailure)
     }
 }
