@@ -49,6 +49,16 @@ func configuration(_ server: ServerAddress) -> ClientConfiguration {
         rateLimit: RateLimit(count: 1_000_000, interval: .seconds(1)), maxConcurrentRequests: 64)
 }
 
+/// The machine's state, printed before and after: the ratios move with the load (see Benchmarks/README.md), so a
+/// figure is only comparable with one measured at a similar load on as many cores.
+func machineState() -> String {
+    var loads = [Double](repeating: 0, count: 3)
+    let read = getloadavg(&loads, 3)
+    let load = read == 3 ? String(format: "%.2f %.2f %.2f", loads[0], loads[1], loads[2]) : "unknown"
+    return "load average \(load), \(ProcessInfo.processInfo.activeProcessorCount) cores"
+}
+
+print("before: \(machineState())")
 let tokens = ClosureTokenProvider(token: { "benchmark-token" })
 let discard = LogSink { _ in }
 
@@ -148,3 +158,4 @@ let stubSeconds = try await timeDetached {
     for _ in 0..<stubRequests { _ = try await stubClient.send(getUser) }
 }
 print(String(format: "runtime overhead with the stub transport: %.1f µs per request (%d requests)", stubSeconds / Double(stubRequests) * 1e6, stubRequests))
+print("after: \(machineState())")

@@ -246,10 +246,11 @@ public struct StoreClient: StoreClientProtocol {
             errorMessageFields: ["message"],
             fallbackErrorMessage: "Something went wrong",
             auth: .header(name: "X-Session", prefix: "Bearer"),
-            retry: RetryPolicy(attempts: 3, statuses: [429, 503], failures: [], backoff: .constant(.milliseconds(250))),
+            retry: RetryPolicy(attempts: 3, statuses: [429, 503], failures: [.connection], backoff: .constant(.milliseconds(250))),
             rateLimit: RateLimit(count: 100, interval: .seconds(60)),
             maxConcurrentRequests: 6,
-            dateCoding: .iso8601
+            dateCoding: .iso8601,
+            totalTimeout: .seconds(45)
         )
     }
 

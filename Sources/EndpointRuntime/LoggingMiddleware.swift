@@ -3,6 +3,8 @@
 /// It runs last before the transport, so the line shows the request as it leaves: the URL with its credentials
 /// (redacted) and whatever a signing middleware added, one line for each attempt with its number and the cause of
 /// the retry (`… -> 200 in 2.1 ms, 12 bytes (attempt 2, after 503)`), and the time on the wire, not in the queues.
+/// A request that never gets here (no credentials, cancelled or timed out in a queue) has no line; the failure hook
+/// sees it.
 struct LoggingMiddleware: Middleware {
     let sink: LogSink
     /// Names always redacted besides each request's own secret parameters (e.g. a query token's name).

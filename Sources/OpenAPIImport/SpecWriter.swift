@@ -116,6 +116,7 @@ public enum SpecWriter {
     private static func policy(_ policy: Policy) -> [String] {
         [
             policy.timeout.map { "timeout: \(duration($0))" },
+            policy.totalTimeout.map { "totalTimeout: \(duration($0))" },
             policy.rateLimit.map { "rateLimit: \($0.count)/\(duration($0.per))" },
             policy.maxConcurrentRequests.map { "maxConcurrentRequests: \($0)" },
             policy.retry.map { "retry: \(retry($0))" },

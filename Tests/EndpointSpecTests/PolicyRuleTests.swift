@@ -56,6 +56,15 @@ import Testing
         #expect(unlisted?.statuses == [502, 503, 504])
     }
 
+    @Test func totalTimeoutIsADuration() throws {
+        let spec = SpecTesting.spec(endpoints: "  a: { GET: /a }\n", extra: "policy: { timeout: 2s, totalTimeout: 2.5s }\n")
+        #expect(try SpecTesting.load(spec).spec.policy.totalTimeout == .milliseconds(2_500))
+        #expect(try SpecTesting.load(SpecTesting.spec(endpoints: "  a: { GET: /a }\n")).spec.policy.totalTimeout == nil)
+        #expect(problems("policy:\n  totalTimeout: 30\n") == [
+            "Specs/Test.yaml:7:17: error: totalTimeout '30' is not a duration; write a positive number and a unit (ms, s, min, h), e.g. 10s",
+        ])
+    }
+
     @Test func retryConditionThatIsNeither() {
         #expect(problems("policy:\n  retry: { attempts: 1, on: [503, timeouts, { a: 1 }] }\n") == [
             "Specs/Test.yaml:7:35: error: a retry condition is an HTTP status in 100...599, 'timeout' or 'connection', not 'timeouts'",

@@ -19,6 +19,15 @@ import FoundationNetworking
         client = StoreClient(configuration: configuration, transport: transport, tokenProvider: ClosureTokenProvider(token: { "s3" }))
     }
 
+    /// The spec's `totalTimeout` and retry conditions (`on: [429, 503, connection]`) reach the configuration.
+    @Test func policyCarriesTheOverallTimeoutAndTheRetryConditions() {
+        let configuration = StoreClient.defaultConfiguration
+        #expect(configuration.totalTimeout == .seconds(45))
+        #expect(configuration.timeout == .seconds(15))
+        #expect(configuration.retry.statuses == [429, 503])
+        #expect(configuration.retry.failures == [.connection])
+    }
+
     private let order = #"{"id": 7, "items": [{"product_id": "6F9619FF-8B86-D011-B42D-00C04FC964FF"}], "status": "paid"}"#
 
     @Test func defaultsAndTemplatedHeadersUseTheVariables() async throws {

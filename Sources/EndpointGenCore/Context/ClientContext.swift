@@ -110,6 +110,8 @@ public struct NameValueContext: Codable, Equatable, Sendable {
 public struct PolicyContext: Codable, Equatable, Sendable {
     /// e.g. `.seconds(10)`, or `ClientConfiguration.defaultTimeout`.
     public var timeout: String
+    /// The overall timeout, e.g. `.seconds(30)`, or `nil` when the spec sets none (the argument is then left out).
+    public var totalTimeout: String? = nil
     /// e.g. `RetryPolicy(attempts: 2, statuses: [502, 503, 504], backoff: .exponential(base: .milliseconds(500)))`.
     public var retry: String
     /// e.g. `RateLimit(count: 5, interval: .seconds(1))`, or `nil`.

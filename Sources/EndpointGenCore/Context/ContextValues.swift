@@ -82,6 +82,7 @@ extension PolicyContext: MustacheRepresentable {
     public var mustacheValue: MustacheValue {
         .map([
             "timeout": timeout.mustacheValue,
+            "totalTimeout": totalTimeout.mustacheValue,
             "retry": retry.mustacheValue,
             "rateLimit": rateLimit.mustacheValue,
             "maxConcurrentRequests": maxConcurrentRequests.mustacheValue,

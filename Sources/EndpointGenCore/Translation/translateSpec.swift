@@ -88,7 +88,7 @@ private func translateNameValue(_ parameter: DefaultParameter) -> NameValueConte
 
 private func translatePolicy(_ spec: Spec) -> PolicyContext {
     let policy = spec.policy
-    return PolicyContext(
+    var context = PolicyContext(
         timeout: policy.timeout.map(SwiftCode.duration) ?? "ClientConfiguration.defaultTimeout",
         retry: policy.retry.map(SwiftCode.retry) ?? "RetryPolicy.none",
         rateLimit: policy.rateLimit.map { "RateLimit(count: \($0.count), interval: \(SwiftCode.duration($0.per)))" } ?? "nil",
@@ -98,4 +98,6 @@ private func translatePolicy(_ spec: Spec) -> PolicyContext {
         fallbackErrorMessage: spec.errors.fallback.map(SwiftLiteral.string) ?? "ClientConfiguration.defaultFallbackErrorMessage",
         dateCoding: "." + policy.dates.rawValue
     )
+    context.totalTimeout = policy.totalTimeout.map(SwiftCode.duration)
+    return context
 }

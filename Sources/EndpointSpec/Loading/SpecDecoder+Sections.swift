@@ -47,9 +47,9 @@ extension SpecDecoder {
         return valid ? nil : "a host is a DNS name (letters, digits, '-' and '.'), an IPv4 address or a bracketed IPv6 address"
     }
 
-    /// `policy: { timeout, rateLimit, maxConcurrentRequests, retry, acceptableContentTypes, dates, unwrap, wrap }`.
+    /// `policy: { timeout, totalTimeout, rateLimit, maxConcurrentRequests, retry, acceptableContentTypes, dates, unwrap, wrap }`.
     func policy(_ node: YAMLNode) -> Policy {
-        let keys = ["timeout", "rateLimit", "maxConcurrentRequests", "retry", "acceptableContentTypes", "dates", "unwrap", "wrap"]
+        let keys = ["timeout", "totalTimeout", "rateLimit", "maxConcurrentRequests", "retry", "acceptableContentTypes", "dates", "unwrap", "wrap"]
         guard let fields = fields(node, "'policy'", allowed: keys) else { return Policy() }
         return Policy(
             timeout: fields["timeout"].flatMap { duration($0, "timeout") },
@@ -59,7 +59,8 @@ extension SpecDecoder {
             acceptableContentTypes: fields["acceptableContentTypes"].map(contentTypes) ?? [],
             dates: fields["dates"].flatMap { choice($0, "date format", as: DateFormat.self) } ?? .iso8601,
             unwrap: fields["unwrap"].flatMap { envelopePath($0, "unwrap", allowsNone: false) ?? nil },
-            wrap: fields["wrap"].flatMap { envelopePath($0, "wrap", allowsNone: false) ?? nil }
+            wrap: fields["wrap"].flatMap { envelopePath($0, "wrap", allowsNone: false) ?? nil },
+            totalTimeout: fields["totalTimeout"].flatMap { duration($0, "totalTimeout") }
         )
     }
 

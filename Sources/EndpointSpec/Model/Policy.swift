@@ -1,7 +1,9 @@
 /// Client-wide limits and retries; endpoints may override `timeout` and `retry`.
 public struct Policy: Equatable, Sendable {
-    /// How long one request may take; `nil` leaves URLSession's default.
+    /// How long one attempt may take on the wire; `nil` leaves the runtime's default.
     public var timeout: Duration?
+    /// How long a whole call may take: queued in the limits, every attempt and the waits between them; `nil` for no limit.
+    public var totalTimeout: Duration?
     /// At most this many requests per period, per client instance.
     public var rateLimit: RateLimit?
     /// At most this many requests in flight at once, per client instance.
@@ -21,8 +23,9 @@ public struct Policy: Equatable, Sendable {
     public init(
         timeout: Duration? = nil, rateLimit: RateLimit? = nil, maxConcurrentRequests: Int? = nil,
         retry: RetryPolicy? = nil, acceptableContentTypes: [String] = [], dates: DateFormat = .iso8601,
-        unwrap: String? = nil, wrap: String? = nil
+        unwrap: String? = nil, wrap: String? = nil, totalTimeout: Duration? = nil
     ) {
+        self.totalTimeout = totalTimeout
         self.unwrap = unwrap
         self.wrap = wrap
         self.dates = dates
