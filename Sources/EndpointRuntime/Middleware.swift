@@ -28,12 +28,19 @@ public struct PipelineRequest: Sendable {
     public var secretParameters: Set<String>
     /// Where the transport reports progress.
     public var progress: (@Sendable (TransferProgress) -> Void)?
+    /// How the success body is delivered: buffered (the default), to a file, or as a stream.
+    public var delivery: ResponseDelivery
+    /// The file the body is uploaded from (a `RequestBody.file`), read by the transport as it sends; `nil` otherwise.
+    public var bodyFile: URL?
 
     /// A pipeline request from its parts.
     public init(
         urlRequest: URLRequest, auth: AuthRequirement = .optional, authSchemes: [String] = [], retry: RetryPolicy = .none,
-        secretParameters: Set<String> = [], progress: (@Sendable (TransferProgress) -> Void)? = nil
+        secretParameters: Set<String> = [], progress: (@Sendable (TransferProgress) -> Void)? = nil,
+        delivery: ResponseDelivery = .buffered, bodyFile: URL? = nil
     ) {
+        self.delivery = delivery
+        self.bodyFile = bodyFile
         self.urlRequest = urlRequest
         self.auth = auth
         self.authSchemes = authSchemes
@@ -52,7 +59,11 @@ enum MiddlewareChain {
     static func make(_ middleware: [any Middleware], transport: any Transport) -> MiddlewareNext {
         let send: MiddlewareNext = { request throws(EndpointError) in
             do {
-                return try await transport.send(request.urlRequest, progress: request.progress)
+                if request.delivery == .buffered && request.bodyFile == nil {
+                    return try await transport.send(request.urlRequest, progress: request.progress)
+                }
+                return try await transport.send(
+                    request.urlRequest, uploading: request.bodyFile, delivery: request.delivery, progress: request.progress)
             } catch {
                 throw EndpointError(error)
             }
