@@ -50,10 +50,7 @@ extension URLSessionTransport {
                     },
                     cancel: cancel,
                     isWanted: { delivery == .stream || pending.isWaiting })
-                observe?(.taskMade)
-                guard pending.track(task) else { return task.cancel() }
-                deadlines.watch(deadline, until: .now() + head.timeoutInterval)
-                task.resume()
+                start(task, for: pending, deadline: deadline, timeout: head.timeoutInterval)
             }
         } onCancel: {
             pending.abandon(with: URLError(.cancelled))
@@ -63,6 +60,16 @@ extension URLSessionTransport {
             return HTTPResponse(data: Data(), response: http)
         }
         return whole
+    }
+
+    /// Resumes `task` for the caller `pending` stands for, with `deadline` watched for `timeout` from now: unless the
+    /// caller was answered while the task was made (cancelled), and then cancels it instead, which is safe as a task
+    /// never resumed cannot be completing.
+    func start(_ task: URLSessionTask, for pending: PendingExchange, deadline: ExchangeDeadline, timeout: TimeInterval) {
+        observe?(.taskMade)
+        guard pending.track(task) else { return task.cancel() }
+        deadlines.watch(deadline, until: .now() + timeout)
+        task.resume()
     }
 
     /// An upload task from `file`, or from the request's bytes, or a data task.

@@ -78,11 +78,7 @@ public final class URLSessionTransport: Transport {
                 #else
                 let task = if let report { tracked(request, progress: report, finish: finish) } else { untracked(request, finish: finish) }
                 #endif
-                observe?(.taskMade)
-                // Cancelled while the task was made: a task never resumed cannot be completing, so cancelling it is safe.
-                guard pending.track(task) else { return task.cancel() }
-                deadlines.watch(deadline, until: .now() + request.timeoutInterval)
-                task.resume()
+                start(task, for: pending, deadline: deadline, timeout: request.timeoutInterval)
             }
         } onCancel: {
             pending.abandon(with: URLError(.cancelled))

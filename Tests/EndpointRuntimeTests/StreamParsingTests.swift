@@ -61,7 +61,7 @@ import Testing
 
     @Test func aLineThatIsNotJSONNamesItsItem() async throws {
         do {
-            _ = try await Self.rows([Data("{\"n\": 1}\nnope\n".utf8)])
+            _ = try await Self.rows([Data("{\"n\": 1}\r\nnope\r\n".utf8)])
             Issue.record("decoded a line that is not JSON")
         } catch let error as EndpointError {
             guard case .decodingFailed(_, let path, _, _, let body) = error else {
@@ -69,7 +69,7 @@ import Testing
                 return
             }
             #expect(path == "item 2")
-            #expect(body == Data("nope".utf8))
+            #expect(body == Data("nope".utf8), "the line without its CRLF")
         }
     }
 

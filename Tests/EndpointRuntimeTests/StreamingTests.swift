@@ -41,6 +41,12 @@ struct StreamingTests {
         let text: String
     }
 
+    /// What the echo server's `/sink` saw of an upload.
+    struct Sink: Decodable, Sendable {
+        let bytes: Int
+        let sha256: String
+    }
+
     @Test func aDownloadToAFileKeepsMemoryFlat() async throws {
         let size = 128 << 20
         let destination = Self.scratch("blob")
@@ -89,11 +95,6 @@ struct StreamingTests {
             try await Task.sleep(for: .milliseconds(50))
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
-    }
-
-    struct Sink: Decodable, Sendable {
-        let bytes: Int
-        let sha256: String
     }
 
     @Test func anUploadFromAFileSendsItsBytesWithoutLoadingIt() async throws {
