@@ -72,7 +72,13 @@ final class StreamingTasks: Sendable {
                     entry.sink = .gathering(Data())
                 case .stream:
                     let (stream, continuation) = AsyncThrowingStream<Data, any Error>.makeStream()
+                    #if canImport(FoundationNetworking)
+                    // FoundationNetworking starts a suspended task's transfer over when it is resumed, so the body
+                    // would arrive twice: on Linux the transfer is never paused (docs/Platforms.md).
+                    let flow = StreamFlow(pause: {}, resume: {})
+                    #else
                     let flow = StreamFlow(pause: { task.suspend() }, resume: { task.resume() })
+                    #endif
                     // The reader left (its task was cancelled, or it dropped the stream) before the end: stop the transfer.
                     continuation.onTermination = { [weak self, cancel = entry.cancel] termination in
                         if case .cancelled = termination, self?.isRunning(task) == true { cancel() }

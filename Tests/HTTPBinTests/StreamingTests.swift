@@ -1,5 +1,6 @@
 import EndpointRuntime
 import Foundation
+import HTTPBinAPI
 import TestSupport
 import Testing
 
@@ -62,4 +63,19 @@ final class LockedProgress: Sendable {
     private let reports = Locked<[TransferProgress]>([])
     func record(_ progress: TransferProgress) { reports.withLock { $0.append(progress) } }
     var last: TransferProgress? { reports.withLock { $0.last } }
+}
+
+/// A multipart file part goes with the file name and content type its spec parameter gives (`Specs/HTTPBin.yaml`'s
+/// `uploadPhoto`), where it used to take its field name and `application/octet-stream`.
+@Suite struct MultipartPartMetadataTests {
+    @Test func aFilePartCarriesTheSpecsFilenameAndContentType() async throws {
+        let stub = StubTransport(handler: { _ in .json(#"{"files": {}, "form": {}, "headers": {}}"#) })
+        var configuration = HTTPBinClient.defaultConfiguration
+        configuration.variables = ["platform": "linux"]  // the spec's default query uses it
+        let client = HTTPBinClient(configuration: configuration, transport: stub)
+        _ = try? await client.uploadPhoto(photo: Data([0xFF, 0xD8]), caption: "sea")
+        let body = String(decoding: try #require(stub.requests.first?.httpBody), as: UTF8.self)
+        #expect(body.contains("Content-Disposition: form-data; name=\"photo\"; filename=\"holiday.jpg\"\r\nContent-Type: image/jpeg\r\n"))
+        #expect(body.contains("Content-Disposition: form-data; name=\"caption\"\r\n\r\nsea\r\n"))
+    }
 }
