@@ -91,6 +91,9 @@ let package = Package(
         ),
         .executableTarget(name: "runtime-benchmark", dependencies: ["EndpointRuntime", "BenchmarkSupport"], path: "Benchmarks/RuntimeBenchmark"),
         .executableTarget(name: "httpbin-benchmark", dependencies: ["HTTPBinAPI", "EndpointRuntime", "BenchmarkSupport"], path: "Benchmarks/HTTPBinBenchmark"),
+        .executableTarget(
+            name: "streaming-benchmark", dependencies: ["EndpointRuntime", "BenchmarkSupport", "TestSupport"], path: "Benchmarks/StreamingBenchmark"
+        ),
         .executableTarget(name: "edit-loop-benchmark", dependencies: ["BenchmarkSupport"], path: "Benchmarks/EditLoopBenchmark"),
         .executableTarget(
             name: "openapi-benchmark", dependencies: ["OpenAPIImport", "EndpointGenCore", "EndpointRuntime", "YAML", "endpointgen"],

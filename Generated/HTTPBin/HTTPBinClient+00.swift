@@ -44,4 +44,25 @@ extension HTTPBinClient {
     public func pageNumbersWithResponse(page: Int? = nil, per: Int, total: Int) async throws(EndpointError) -> Response<NumberPage> {
         try await self.client.response(for: HTTPBinEndpoints.pageNumbers(page: page, per: per, total: total))
     }
+
+    /// Sends a JPEG file part named holiday.jpg with a caption.
+    ///
+    /// `POST /anything/photo`
+    ///
+    /// - Returns: What httpbin saw of a request with a body.
+    public func uploadPhoto(photo: Data, caption: String, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> BodyEcho {
+        try await self.client.send(HTTPBinEndpoints.uploadPhoto(photo: photo, caption: caption), progress: progress)
+    }
+
+    /// `uploadPhoto`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// Sends a JPEG file part named holiday.jpg with a caption.
+    ///
+    /// `POST /anything/photo`
+    ///
+    /// - Returns: What httpbin saw of a request with a body.
+    public func uploadPhotoWithResponse(photo: Data, caption: String, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> Response<BodyEcho> {
+        try await self.client.response(for: HTTPBinEndpoints.uploadPhoto(photo: photo, caption: caption), progress: progress)
+    }
 }

@@ -450,6 +450,21 @@ public protocol HTTPBinClientProtocol: Sendable {
     ///
     /// `HTTPBinEndpoints.problem` builds its request.
     func problemWithResponse(kind: String) async throws(EndpointError) -> Response<Empty>
+    /// Sends a JPEG file part named holiday.jpg with a caption.
+    ///
+    /// `HTTPBinEndpoints.uploadPhoto` builds its request.
+    ///
+    /// - Returns: What httpbin saw of a request with a body.
+    func uploadPhoto(photo: Data, caption: String, progress: (@Sendable (TransferProgress) -> Void)?) async throws(EndpointError) -> BodyEcho
+    /// `uploadPhoto`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// Sends a JPEG file part named holiday.jpg with a caption.
+    ///
+    /// `HTTPBinEndpoints.uploadPhoto` builds its request.
+    ///
+    /// - Returns: What httpbin saw of a request with a body.
+    func uploadPhotoWithResponse(photo: Data, caption: String, progress: (@Sendable (TransferProgress) -> Void)?) async throws(EndpointError) -> Response<BodyEcho>
 }
 
 /// The client's default arguments for calls through the protocol.
@@ -657,6 +672,27 @@ extension HTTPBinClientProtocol {
     /// The items of every page of `offsetNumbers` (`offsetNumbersPages`), in order, fetching each page as it is reached.
     public func offsetNumbersItems(offset: Int = 0, limit: Int, total: Int) -> PageItems<Int> {
         offsetNumbersPages(offset: offset, limit: limit, total: total).items { $0.items }
+    }
+
+    /// Sends a JPEG file part named holiday.jpg with a caption.
+    ///
+    /// `HTTPBinEndpoints.uploadPhoto` builds its request.
+    ///
+    /// - Returns: What httpbin saw of a request with a body.
+    public func uploadPhoto(photo: Data, caption: String, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> BodyEcho {
+        try await uploadPhoto(photo: photo, caption: caption, progress: progress)
+    }
+
+    /// `uploadPhoto`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// Sends a JPEG file part named holiday.jpg with a caption.
+    ///
+    /// `HTTPBinEndpoints.uploadPhoto` builds its request.
+    ///
+    /// - Returns: What httpbin saw of a request with a body.
+    public func uploadPhotoWithResponse(photo: Data, caption: String, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> Response<BodyEcho> {
+        try await uploadPhotoWithResponse(photo: photo, caption: caption, progress: progress)
     }
 }
 

@@ -39,4 +39,25 @@ extension HTTPBinEndpoints {
             secretParameters: []
         )
     }
+
+    /// Sends a JPEG file part named holiday.jpg with a caption.
+    ///
+    /// `POST /anything/photo`
+    ///
+    /// - Returns: What httpbin saw of a request with a body.
+    public static func uploadPhoto(photo: Data, caption: String) -> Request<BodyEcho> {
+        Request(
+            method: .post,
+            path: "/anything/photo",
+            pathParameters: [:],
+            query: [],
+            headers: [],
+            body: .multipart(MultipartPart.files("photo", photo, filename: "holiday.jpg", contentType: "image/jpeg") + MultipartPart.fields("caption", caption)),
+            auth: .none,
+            timeout: nil,
+            retry: nil,
+            secretParameters: [],
+            nonEmpty: [("caption", caption)]
+        )
+    }
 }

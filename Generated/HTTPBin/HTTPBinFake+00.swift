@@ -91,4 +91,49 @@ extension FakeHTTPBinClient {
         }
         return _response
     }
+
+    /// Answered by `uploadPhotoHandler`.
+    ///
+    /// Sends a JPEG file part named holiday.jpg with a caption.
+    ///
+    /// `HTTPBinEndpoints.uploadPhoto` builds its request.
+    ///
+    /// - Returns: What httpbin saw of a request with a body.
+    public func uploadPhoto(photo: Data, caption: String, progress: (@Sendable (TransferProgress) -> Void)?) async throws(EndpointError) -> BodyEcho {
+        guard let _handler = self.uploadPhotoHandler else {
+            guard self.uploadPhotoResponseHandler != nil else { throw .invalidRequest("FakeHTTPBinClient.uploadPhotoHandler is not set") }
+            return try await uploadPhotoWithResponse(photo: photo, caption: caption, progress: progress).body
+        }
+        do {
+            return try await _handler(photo, caption)
+        } catch {
+            throw EndpointError(error)
+        }
+    }
+
+    /// Answered by `uploadPhotoResponseHandler`, else by `uploadPhotoHandler` with status 200 and no headers.
+    ///
+    /// `uploadPhoto`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// Sends a JPEG file part named holiday.jpg with a caption.
+    ///
+    /// `HTTPBinEndpoints.uploadPhoto` builds its request.
+    ///
+    /// - Returns: What httpbin saw of a request with a body.
+    public func uploadPhotoWithResponse(photo: Data, caption: String, progress: (@Sendable (TransferProgress) -> Void)?) async throws(EndpointError) -> Response<BodyEcho> {
+        let _response: Response<BodyEcho>
+        do {
+            if let _handler = self.uploadPhotoResponseHandler {
+                _response = try await _handler(photo, caption)
+            } else if let _handler = self.uploadPhotoHandler {
+                _response = Response(body: try await _handler(photo, caption))
+            } else {
+                throw EndpointError.invalidRequest("FakeHTTPBinClient.uploadPhotoResponseHandler and FakeHTTPBinClient.uploadPhotoHandler are not set")
+            }
+        } catch {
+            throw EndpointError(error)
+        }
+        return _response
+    }
 }

@@ -156,6 +156,10 @@ public struct FakeHTTPBinClient: HTTPBinClientProtocol {
     public var problemHandler: (@Sendable (String) async throws -> Empty)?
     /// Answers `problem` with a status and headers too (for `problemWithResponse`; `problem` uses it when `problemHandler` is not set).
     public var problemResponseHandler: (@Sendable (String) async throws -> Response<Empty>)?
+    /// Answers `uploadPhoto`.
+    public var uploadPhotoHandler: (@Sendable (Data, String) async throws -> BodyEcho)?
+    /// Answers `uploadPhoto` with a status and headers too (for `uploadPhotoWithResponse`; `uploadPhoto` uses it when `uploadPhotoHandler` is not set).
+    public var uploadPhotoResponseHandler: (@Sendable (Data, String) async throws -> Response<BodyEcho>)?
 
     /// A fake with no handlers; set those the test needs.
     public init() {}

@@ -84,6 +84,22 @@ public final class EndpointClient: Sendable {
         _ request: Request<R>, progress: (@Sendable (TransferProgress) -> Void)?, finish: (Response<R>) throws(EndpointError) -> T
     ) async throws(EndpointError) -> T {
         let start = ContinuousClock.now
+        let (urlRequest, response) = try await deliver(request, .buffered, progress: progress, since: start)
+        do throws(EndpointError) {
+            let body = try decoder.decode(R.self, from: response, accepting: request.accept.map(AcceptedMediaTypes.init), unwrapping: request.unwrap)
+            return try finish(Response(body: body, statusCode: response.statusCode, headers: response.allHeaders))
+        } catch {
+            report(error, urlRequest, response, since: start, secrets: request.secretParameters)
+            throw error
+        }
+    }
+
+    /// Builds `request`, runs it through the middleware with its success body delivered as `delivery` says, and checks
+    /// the status (an error status's body is always buffered); a failure is reported to the hook.
+    func deliver<R>(
+        _ request: Request<R>, _ delivery: ResponseDelivery, progress: (@Sendable (TransferProgress) -> Void)?,
+        since start: ContinuousClock.Instant = .now
+    ) async throws(EndpointError) -> (URLRequest, HTTPResponse) {
         let urlRequest: URLRequest
         do throws(EndpointError) {
             urlRequest = try builder.urlRequest(for: request)
@@ -94,19 +110,17 @@ public final class EndpointClient: Sendable {
             report(error, unbuilt, nil, since: start, secrets: request.secretParameters)
             throw error
         }
+        var bodyFile: URL?
+        if case .file(let file, _) = request.body { bodyFile = file }
         let pipelineRequest = PipelineRequest(
             urlRequest: urlRequest, auth: request.auth, authSchemes: request.authSchemes,
             retry: request.retry ?? clientRetry(for: request.method), secretParameters: request.secretParameters, progress: progress,
-            totalTimeout: configuration.totalTimeout)
-        let response = try await exchange(pipelineRequest, acceptable: request.acceptableStatus, since: start)
-        do throws(EndpointError) {
-            let body = try decoder.decode(R.self, from: response, accepting: request.accept.map(AcceptedMediaTypes.init), unwrapping: request.unwrap)
-            return try finish(Response(body: body, statusCode: response.statusCode, headers: response.allHeaders))
-        } catch {
-            report(error, urlRequest, response, since: start, secrets: request.secretParameters)
-            throw error
-        }
+            totalTimeout: configuration.totalTimeout, delivery: delivery, bodyFile: bodyFile)
+        return (urlRequest, try await exchange(pipelineRequest, acceptable: request.acceptableStatus, since: start))
     }
+
+    /// The configured JSON decoder (date decoding included), for the streaming decoders.
+    var jsonDecoder: JSONDecoder { decoder.decoder }
 
     /// Sends a request you built yourself through the same middleware; statuses outside 200..<300 throw.
     ///

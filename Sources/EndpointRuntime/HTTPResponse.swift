@@ -10,11 +10,17 @@ public struct HTTPResponse: Sendable {
     public var data: Data
     /// The status line and headers.
     public var response: HTTPURLResponse
+    /// The body as it arrives, for a success delivered as a stream (`ResponseDelivery.stream`); `data` is then empty.
+    public var stream: ResponseBodyStream?
+    /// The file holding the body, for a success delivered to a file (`ResponseDelivery.file`); `data` is then empty.
+    public var file: URL?
 
     /// A response from its parts.
-    public init(data: Data, response: HTTPURLResponse) {
+    public init(data: Data, response: HTTPURLResponse, stream: ResponseBodyStream? = nil, file: URL? = nil) {
         self.data = data
         self.response = response
+        self.stream = stream
+        self.file = file
     }
 
     /// The status code.

@@ -39,12 +39,17 @@ public struct PipelineRequest: Sendable {
     /// Whether credentials the request already carries stay as they are (`EndpointClient.send(_:auth:addingDefaults:)`):
     /// the auth middleware then adds none of a scheme whose header, query item or cookie is already set.
     public var keepsOwnCredentials: Bool
+    /// How the success body is delivered: buffered (the default), to a file, or as a stream.
+    public var delivery: ResponseDelivery
+    /// The file the body is uploaded from (a `RequestBody.file`), read by the transport as it sends; `nil` otherwise.
+    public var bodyFile: URL?
 
     /// A pipeline request from its parts.
     public init(
         urlRequest: URLRequest, auth: AuthRequirement = .optional, authSchemes: [String] = [], retry: RetryPolicy = .none,
         secretParameters: Set<String> = [], progress: (@Sendable (TransferProgress) -> Void)? = nil,
-        attempt: Int = 1, retryCause: String? = nil, totalTimeout: Duration? = nil, keepsOwnCredentials: Bool = false
+        attempt: Int = 1, retryCause: String? = nil, totalTimeout: Duration? = nil, keepsOwnCredentials: Bool = false,
+        delivery: ResponseDelivery = .buffered, bodyFile: URL? = nil
     ) {
         self.urlRequest = urlRequest
         self.auth = auth
@@ -56,6 +61,8 @@ public struct PipelineRequest: Sendable {
         self.retryCause = retryCause
         self.totalTimeout = totalTimeout
         self.keepsOwnCredentials = keepsOwnCredentials
+        self.delivery = delivery
+        self.bodyFile = bodyFile
     }
 
     /// The HTTP method.
@@ -68,7 +75,11 @@ enum MiddlewareChain {
     static func make(_ middleware: [any Middleware], transport: any Transport) -> MiddlewareNext {
         let send: MiddlewareNext = { request throws(EndpointError) in
             do {
-                return try await transport.send(request.urlRequest, progress: request.progress)
+                if request.delivery == .buffered && request.bodyFile == nil {
+                    return try await transport.send(request.urlRequest, progress: request.progress)
+                }
+                return try await transport.send(
+                    request.urlRequest, uploading: request.bodyFile, delivery: request.delivery, progress: request.progress)
             } catch {
                 throw EndpointError(error)
             }

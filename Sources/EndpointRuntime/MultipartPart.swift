@@ -30,8 +30,11 @@ public struct MultipartPart: Sendable, Equatable {
         value.parameterValues.map { MultipartPart(name: name, value: $0) }
     }
 
-    /// A file part named after its field, or none for `nil`, e.g. `MultipartPart.files("photo", jpeg)`.
-    public static func files(_ name: String, _ data: Data?) -> [MultipartPart] {
-        data.map { [MultipartPart(name: name, filename: name, contentType: "application/octet-stream", data: $0)] } ?? []
+    /// A file part, or none for `nil`, with the file name and content type the spec gives it (by default the field
+    /// name and `application/octet-stream`), e.g. `MultipartPart.files("photo", jpeg, filename: "photo.jpg", contentType: "image/jpeg")`.
+    public static func files(
+        _ name: String, _ data: Data?, filename: String? = nil, contentType: String = "application/octet-stream"
+    ) -> [MultipartPart] {
+        data.map { [MultipartPart(name: name, filename: filename ?? name, contentType: contentType, data: $0)] } ?? []
     }
 }

@@ -10,4 +10,7 @@ public enum RequestBody: Sendable {
     case multipart([MultipartPart])
     /// Raw bytes with their content type.
     case data(Data, contentType: String)
+    /// The bytes of a file with their content type, read as they are sent (a large file is never in memory), e.g.
+    /// `.file(movieURL, contentType: "video/mp4")`. Sent with its `Content-Length`; a file that cannot be read is `.invalidRequest`.
+    case file(URL, contentType: String)
 }

@@ -92,9 +92,12 @@ struct RequestBuilder: Sendable {
         // The request's own cookies must arrive as given: URLSession would replace its `Cookie` header with the cookies
         // its storage holds for the host (a process-wide store that other clients of the same host fill).
         if !cookies.isEmpty { urlRequest.httpShouldHandleCookies = false }
+        if case .file(let file, _) = request.body {
+            headers["Content-Length"] = String(try Self.fileSize(file))  // the transport reads the file (`PipelineRequest.bodyFile`)
+        }
         if let body = request.body {
             let (data, contentType) = try encode(body)
-            urlRequest.httpBody = data
+            if case .file = body {} else { urlRequest.httpBody = data }
             // The spec's media type (a JSON merge patch, say) replaces the encoding's.
             if let override = request.contentType {
                 headers["Content-Type"] = try Self.checkedHeader("Content-Type", override)
@@ -184,7 +187,18 @@ struct RequestBuilder: Sendable {
             return Self.multipart(parts, boundary: "EndpointGen-\(UUID().uuidString)")
         case .data(let data, let contentType):
             return (data, contentType)
+        case .file(_, let contentType):
+            return (Data(), contentType)
         }
+    }
+
+    /// The size of a file to upload; `.invalidRequest` when it is not a readable regular file.
+    static func fileSize(_ file: URL) throws(EndpointError) -> Int64 {
+        guard file.isFileURL, FileManager.default.isReadableFile(atPath: file.path),
+            let attributes = try? FileManager.default.attributesOfItem(atPath: file.path),
+            attributes[.type] as? FileAttributeType == .typeRegular, let size = attributes[.size] as? NSNumber
+        else { throw .invalidRequest("cannot read the file to upload at '\(file.path)'") }
+        return size.int64Value
     }
 
     /// A `multipart/form-data` body (RFC 7578) with `boundary`.

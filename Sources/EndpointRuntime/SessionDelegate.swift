@@ -25,6 +25,8 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
     private let tasks = LockedState<[Int: TaskState]>([:])
     /// The 401 responses whose authentication challenge was refused, by task, until their task completes.
     private let refused = LockedState<[Int: HTTPURLResponse]>([:])
+    /// The tasks whose body goes to a file or a stream (StreamingTasks.swift).
+    let streaming = StreamingTasks()
 
     /// Starts tracking `task`; call before resuming it. `completion` is called once, when the task ends.
     func register(
@@ -36,6 +38,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        if streaming.receive(data, for: dataTask) { return }
         let report = tasks.withLock { tasks -> (TransferProgress, @Sendable (TransferProgress) -> Void)? in
             guard var state = tasks[dataTask.taskIdentifier] else { return nil }
             state.data.append(data)
@@ -52,6 +55,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
         _ session: URLSession, task: URLSessionTask, didSendBodyData bytesSent: Int64, totalBytesSent: Int64,
         totalBytesExpectedToSend: Int64
     ) {
+        if streaming.sent(totalBytesSent, of: totalBytesExpectedToSend, for: task) { return }
         let report = tasks.withLock { tasks -> (TransferProgress, @Sendable (TransferProgress) -> Void)? in
             guard var state = tasks[task.taskIdentifier] else { return nil }
             state.transfer.bytesSent = totalBytesSent
@@ -62,7 +66,16 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
         if let (transfer, progress) = report { progress(transfer) }
     }
 
+    func urlSession(
+        _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+        completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
+    ) {
+        streaming.head(response, for: dataTask)
+        completionHandler(.allow)
+    }
+
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+        if streaming.complete(task, error: error, refused: { self.refusedResponse(of: task) }) { return }
         guard let state = tasks.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) else { return }
         if let response = refusedResponse(of: task) {
             state.completion(.success((state.data, response)))

@@ -11,11 +11,12 @@ import FoundationNetworking
 /// tracks: on Linux a per-task delegate never hears of completion, `data(for:)` deadlocks when cancelled, and only the
 /// delegate sees the body of a 401 whose authentication challenge it refuses (see `exchange`). The session delegate also keeps credentials from other hosts on redirects.
 public final class URLSessionTransport: Transport {
-    private let session: URLSession
-    private let delegate: SessionDelegate
-    private let deadlines = DeadlineWatch()
+    // Internal, not private: the streaming exchanges (URLSessionTransport+Streaming.swift) use them too.
+    let session: URLSession
+    let delegate: SessionDelegate
+    let deadlines = DeadlineWatch()
     /// Told of each step of an exchange, so tests can cancel at a chosen one (`nil` outside tests).
-    private let observe: (@Sendable (ExchangeStep) -> Void)?
+    let observe: (@Sendable (ExchangeStep) -> Void)?
 
     /// A transport over a session with `configuration`, e.g. one with `httpMaximumConnectionsPerHost = 8`.
     public convenience init(configuration: URLSessionConfiguration = .default) {
@@ -77,11 +78,7 @@ public final class URLSessionTransport: Transport {
                 #else
                 let task = if let report { tracked(request, progress: report, finish: finish) } else { untracked(request, finish: finish) }
                 #endif
-                observe?(.taskMade)
-                // Cancelled while the task was made: a task never resumed cannot be completing, so cancelling it is safe.
-                guard pending.track(task) else { return task.cancel() }
-                deadlines.watch(deadline, until: .now() + limit)
-                task.resume()
+                start(task, for: pending, deadline: deadline, timeout: limit)
             }
         } onCancel: {
             pending.abandon(with: URLError(.cancelled))

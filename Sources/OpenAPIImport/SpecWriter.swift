@@ -198,6 +198,8 @@ public enum SpecWriter {
         if parameter.secret { fields.append("secret: true") }
         if let value = parameter.defaultValue { fields.append("default: \(literal(value))") }
         if let description = parameter.description { fields.append("description: \(quoted(description))") }
+        if let filename = parameter.filename { fields.append("filename: \(quoted(filename))") }
+        if let contentType = parameter.contentType { fields.append("contentType: \(quoted(contentType))") }
         return fields.count == 1 ? type(parameter.type) : "{ " + fields.joined(separator: ", ") + " }"
     }
 

@@ -30,6 +30,15 @@ Pagination routes (Tests/EndpointRuntimeTests/PaginationTests.swift), over the i
                                {"items": [...]} from item I, with `Next-Page: <absolute URL of the next page>`
                                until the last; host H (e.g. localhost) puts that URL on another origin
   /pages/stuck                 {"items": [1], "next": "again"}: the same cursor every time
+
+Streaming routes (Tests/EndpointRuntimeTests/Streaming*.swift, Benchmarks/StreamingBenchmark):
+  /sse?count=N&drop_after=K&retry=MS&pad=P
+                               text/event-stream, no Content-Length, closed at the end: a comment, `retry: MS`,
+                               then events id 1...N (`event: tick`, `id: I`, the JSON {"n": I, "text": ...} split
+                               over two `data:` lines); with `Last-Event-ID: J` it starts at J+1; with drop_after it
+                               closes the connection after K events (a reconnection goes on); pad adds P bytes of text
+  /blob/N                      N bytes (Content-Length N) written 1 MiB at a time, never held whole
+  /sink                        reads the request body in pieces; {"bytes": count, "sha256": hex digest}
 """
 import argparse
 import json
@@ -87,6 +96,8 @@ class Handler(BaseHTTPRequestHandler):
 
     def handle_any(self):
         length = int(self.headers.get("Content-Length") or 0)
+        if urlsplit(self.path).path == "/sink":
+            return self.streaming("sink", [], {}, b"")  # reads its body itself, in pieces
         body = self.rfile.read(length) if length else b""
         counter = self.headers.get("X-Counter")
         if counter:
@@ -119,6 +130,8 @@ class Handler(BaseHTTPRequestHandler):
         }
         if head == "problem" and len(parts) == 2 and parts[1] in problems:
             return self.reply_json(*problems[parts[1]])
+        if head in ("sse", "blob", "sink"):
+            return self.streaming(head, parts, dict(query), body)
         if head == "stats":
             self.reply_json(200, BUCKETS.stats(dict(query).get("counter", "")))
         elif head == "status" and len(parts) == 2:
@@ -181,6 +194,59 @@ class Handler(BaseHTTPRequestHandler):
             query = "&".join(f"{name}={value}" for name, value in following.items())
             extra = [("Next-Page", f"http://{host}:{self.server.server_address[1]}/pages/header?{query}")]
         self.reply(200, json.dumps({"items": items}).encode(), "application/json", extra=extra)
+
+    # MARK: streaming routes
+    def streaming(self, head, parts, options, body):
+        if head == "blob" and len(parts) == 2:
+            total = int(parts[1])
+            self.send_response(200)
+            self.send_header("Content-Type", "application/octet-stream")
+            self.send_header("Content-Length", str(total))
+            self.end_headers()
+            piece = b"x" * (1 << 20)
+            sent = 0
+            while sent < total:
+                count = min(len(piece), total - sent)
+                self.wfile.write(piece[:count])
+                sent += count
+        elif head == "sink":
+            import hashlib
+            digest, left, count = hashlib.sha256(), int(self.headers.get("Content-Length") or 0), 0
+            while left > 0:
+                piece = self.rfile.read(min(left, 1 << 20))
+                if not piece:
+                    break
+                digest.update(piece)
+                left -= len(piece)
+                count += len(piece)
+            self.reply_json(200, {"bytes": count, "sha256": digest.hexdigest()})
+        elif head == "sse":
+            count, drop_after = int(options.get("count", "3")), int(options.get("drop_after", "0"))
+            pad = "p" * int(options.get("pad", "0"))
+            start = int(self.headers.get("Last-Event-ID") or 0) + 1
+            self.send_response(200)
+            self.send_header("Content-Type", "text/event-stream")
+            self.send_header("Cache-Control", "no-cache")
+            self.send_header("Connection", "close")
+            self.end_headers()
+            self.close_connection = True
+            out = [": a comment the client ignores\n"]
+            if "retry" in options:
+                out.append(f"retry: {options['retry']}\n\n")
+            sent = 0
+            for number in range(start, count + 1):
+                out.append(f"event: tick\nid: {number}\ndata: {{\"n\": {number},\ndata: \"text\": \"event {number}{pad}\"}}\n\n")
+                sent += 1
+                if len(out) >= 64 or drop_after or number == count:
+                    self.wfile.write("".join(out).encode())
+                    self.wfile.flush()
+                    out = []
+                if drop_after and sent >= drop_after:
+                    break
+            if out:
+                self.wfile.write("".join(out).encode())
+        else:
+            self.reply_json(404, {"message": "no such streaming route"})
 
     def echo(self, body):
         url = urlsplit(self.path)

@@ -176,7 +176,7 @@ private func translateBody(
     case .multipart:
         let parts = parameters.map { parameter, context in
             parameter.type.unwrapped == .data
-                ? "MultipartPart.files(\(context.wireNameLiteral), \(context.name))"
+                ? "MultipartPart.files(\(context.wireNameLiteral), \(context.name)\(partArguments(parameter)))"
                 : "MultipartPart.fields(\(context.wireNameLiteral), \(context.name))"
         }
         expression = ".multipart(" + parts.joined(separator: " + ") + ")"
@@ -208,4 +208,10 @@ private func translateBodyValue(_ endpoint: Endpoint, _ parameter: ParameterCont
     default: body = { ".json(\($0))" }
     }
     return value.type.isOptional ? "\(parameter.name).map { \(body("$0")) }" : body(parameter.name)
+}
+
+/// The file name and content type arguments of a multipart file part, as the spec gives them (none: the defaults).
+private func partArguments(_ parameter: Parameter) -> String {
+    (parameter.filename.map { ", filename: \(SwiftLiteral.string($0))" } ?? "")
+        + (parameter.contentType.map { ", contentType: \(SwiftLiteral.string($0))" } ?? "")
 }

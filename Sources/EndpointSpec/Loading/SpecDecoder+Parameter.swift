@@ -15,6 +15,8 @@ struct DeclaredParameter {
     var key: YAMLNode
     /// The `key:` value, when given.
     var wireNameNode: YAMLNode?
+    /// `filename:` and `contentType:`, for a `Data` part of a multipart body (SpecDecoder+PartMetadata.swift).
+    var part = PartMetadata()
 }
 
 /// An endpoint's `params` as declared.
@@ -29,7 +31,7 @@ struct DeclaredParameters {
 }
 
 extension SpecDecoder {
-    static let parameterKeys = ["type", "in", "key", "secret", "default", "description"]
+    static let parameterKeys = ["type", "in", "key", "secret", "default", "description", "filename", "contentType"]
 
     /// `params: { id: Int, password: { type: String, secret: true } }`, in source order.
     func parameters(_ node: YAMLNode, endpoint: String) -> DeclaredParameters {
@@ -73,7 +75,8 @@ extension SpecDecoder {
         }
         return DeclaredParameter(
             name: name, wireName: wireName ?? name, type: type, placement: placement, secret: secret, defaultValue: fields["default"]?.resolved,
-            description: optionalString(fields["description"], "the description of \(context)"), key: pair.key, wireNameNode: fields["key"]
+            description: optionalString(fields["description"], "the description of \(context)"), key: pair.key, wireNameNode: fields["key"],
+            part: partMetadata(fields, context)
         )
     }
 
@@ -139,12 +142,14 @@ extension SpecDecoder {
             } else {
                 placement = defaultsToBody ? .body : .query
             }
+            checkPartMetadata(parameter, placement: placement, body: body, context: context)
             if parameter.secret, placement == .query {
                 sink.warning("secret \(context) is sent in the query, where servers and proxies log it", at: parameter.key)
             }
             return Parameter(
                 name: parameter.name, wireName: parameter.wireName, type: parameter.type, placement: placement, secret: parameter.secret,
-                defaultValue: parameter.defaultValue, description: parameter.description, location: parameter.key.location
+                defaultValue: parameter.defaultValue, description: parameter.description, location: parameter.key.location,
+                filename: parameter.part.filename?.value, contentType: parameter.part.contentType?.value
             )
         }
     }

@@ -26,12 +26,19 @@ public struct Parameter: Equatable, Sendable {
     public var description: String?
     /// Where the parameter's name is written.
     public var location: SourceLocation
+    /// The file name a `Data` part of a multipart body is sent with (`filename:`); `nil` sends the field name.
+    public var filename: String?
+    /// The content type a `Data` part of a multipart body is sent with (`contentType:`); `nil` sends
+    /// `application/octet-stream`.
+    public var contentType: String?
 
     /// Creates a parameter.
     public init(
         name: String, wireName: String, type: TypeRef, placement: Placement, secret: Bool, defaultValue: YAMLValue?,
-        description: String?, location: SourceLocation
+        description: String?, location: SourceLocation, filename: String? = nil, contentType: String? = nil
     ) {
+        self.filename = filename
+        self.contentType = contentType
         self.name = name
         self.wireName = wireName
         self.type = type

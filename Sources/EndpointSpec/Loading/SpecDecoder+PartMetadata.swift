@@ -1,0 +1,46 @@
+import YAML
+
+/// A multipart file part's `filename:` and `contentType:`, as written on its `Data` parameter.
+struct PartMetadata {
+    /// The file name and its node.
+    var filename: (value: String, node: YAMLNode)?
+    /// The media type and its node.
+    var contentType: (value: String, node: YAMLNode)?
+
+    /// The first of the two that is written, to point an error at.
+    var firstNode: (key: String, node: YAMLNode)? {
+        filename.map { ("filename", $0.node) } ?? contentType.map { ("contentType", $0.node) }
+    }
+}
+
+extension SpecDecoder {
+    /// `photo: { type: Data, filename: me.jpg, contentType: image/jpeg }`: what a multipart file part is sent with.
+    func partMetadata(_ fields: Fields, _ context: String) -> PartMetadata {
+        var part = PartMetadata()
+        if let node = fields["filename"], let name = string(node, "the filename of \(context)") {
+            if name.isEmpty || name.contains(where: { $0 == "\r" || $0 == "\n" || $0 == "\0" }) {
+                sink.error("the filename of \(context) is empty or holds a line break; leave 'filename' out to send the field name", at: node)
+            } else {
+                part.filename = (name, node)
+            }
+        }
+        if let node = fields["contentType"] {
+            part.contentType = mediaType(node, "a content type").map { ($0, node) }
+        }
+        return part
+    }
+
+    /// `filename` and `contentType` only mean something on a `Data` parameter sent as a part of a multipart body.
+    func checkPartMetadata(_ parameter: DeclaredParameter, placement: Parameter.Placement, body: DeclaredBody?, context: String) {
+        guard let (key, node) = parameter.part.firstNode else { return }
+        let isMultipart = body?.encoding?.value == .multipart
+        guard !(placement == .body && isMultipart && parameter.type.unwrapped == .data) else { return }
+        let reason =
+            if placement != .body { "it is sent in the \(placement.rawValue)" }
+            else if !isMultipart { "the endpoint's body is not multipart" }
+            else { "its type is '\(parameter.type)', a text field" }
+        sink.error(
+            "'\(key)' of \(context) is for a Data part of a multipart body, but \(reason)", at: node,
+            notes: [sink.note("a file part is a Data parameter of an endpoint with 'body: multipart'", at: parameter.key)])
+    }
+}
