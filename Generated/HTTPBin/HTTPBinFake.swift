@@ -156,6 +156,10 @@ public struct FakeHTTPBinClient: HTTPBinClientProtocol {
     public var problemHandler: (@Sendable (String) async throws -> Empty)?
     /// Answers `problem` with a status and headers too (for `problemWithResponse`; `problem` uses it when `problemHandler` is not set).
     public var problemResponseHandler: (@Sendable (String) async throws -> Response<Empty>)?
+    /// Answers `postShelfXML`.
+    public var postShelfXMLHandler: (@Sendable (Shelf) async throws -> JSONEcho)?
+    /// Answers `postShelfXML` with a status and headers too (for `postShelfXMLWithResponse`; `postShelfXML` uses it when `postShelfXMLHandler` is not set).
+    public var postShelfXMLResponseHandler: (@Sendable (Shelf) async throws -> Response<JSONEcho>)?
 
     /// A fake with no handlers; set those the test needs.
     public init() {}

@@ -43,6 +43,10 @@ public struct ClientConfiguration: Sendable {
     public var maxConcurrentRequests: Int?
     /// The date format of JSON bodies.
     public var dateCoding: DateCoding
+    /// Coders of bodies other than JSON (which is built in, with `dateCoding`), by media type: a response is decoded
+    /// by the first that handles its `Content-Type`, an error's message read by it, and a `.encoded` request body
+    /// encoded by the first that handles its media type; e.g. `[XMLBodyCoder(dateCoding: .iso8601)]`.
+    public var bodyCoders: [any BodyCoder]
 
     /// A configuration; only the server is required.
     /// The timeout when the spec names none: 60 seconds.
@@ -68,7 +72,8 @@ public struct ClientConfiguration: Sendable {
         retry: RetryPolicy = .standard,
         rateLimit: RateLimit? = nil,
         maxConcurrentRequests: Int? = nil,
-        dateCoding: DateCoding = .iso8601
+        dateCoding: DateCoding = .iso8601,
+        bodyCoders: [any BodyCoder] = []
     ) {
         self.server = server
         self.version = version
@@ -87,6 +92,7 @@ public struct ClientConfiguration: Sendable {
         self.rateLimit = rateLimit
         self.maxConcurrentRequests = maxConcurrentRequests
         self.dateCoding = dateCoding
+        self.bodyCoders = bodyCoders
     }
 
     /// The fixed template variables plus `version` (`computedVariables` are read per request).

@@ -10,4 +10,7 @@ public enum RequestBody: Sendable {
     case multipart([MultipartPart])
     /// Raw bytes with their content type.
     case data(Data, contentType: String)
+    /// A Codable value encoded by the coder that handles `mediaType` (`ClientConfiguration.bodyCoders`, JSON built in),
+    /// sent with that media type, e.g. `.encoded(configuration, mediaType: "application/xml")`.
+    case encoded(any Encodable & Sendable, mediaType: String)
 }

@@ -155,6 +155,8 @@ struct RequestBuilder: Sendable {
             return Self.multipart(parts, boundary: "EndpointGen-\(UUID().uuidString)")
         case .data(let data, let contentType):
             return (data, contentType)
+        case .encoded(let value, let mediaType):
+            return try encodeWithCoder(value, mediaType: mediaType)
         }
     }
 

@@ -89,6 +89,7 @@ extension PolicyContext: MustacheRepresentable {
             "errorMessageFields": errorMessageFields.mustacheValue,
             "fallbackErrorMessage": fallbackErrorMessage.mustacheValue,
             "dateCoding": dateCoding.mustacheValue,
+            "bodyCoders": bodyCoders.mustacheValue,
         ])
     }
 }
@@ -173,6 +174,7 @@ extension ModelContext: MustacheRepresentable {
             "initSignature": initSignature.mustacheValue,
             "hasProperties": hasProperties.mustacheValue,
             "hasDefaults": hasDefaults.mustacheValue,
+            "hasXMLForms": hasXMLForms.mustacheValue,
         ])
     }
 }
@@ -186,6 +188,7 @@ extension PropertyContext: MustacheRepresentable {
             "defaultValue": defaultValue.mustacheValue,
             "decodeExpression": decodeExpression.mustacheValue,
             "docComment": docComment.mustacheValue,
+            "xmlForm": xmlForm.mustacheValue,
         ])
     }
 }
