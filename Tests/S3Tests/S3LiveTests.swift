@@ -40,13 +40,8 @@ struct S3LiveTests {
         #expect(head.eTag == got.declared.eTag)
 
         _ = try await client.deleteObject(bucket: bucket, key: "blob.bin")
-        let error = await #expect(throws: EndpointError.self) { try await client.getObject(bucket: bucket, key: "blob.bin") }
-        guard case .unacceptableStatus(404, let message, _)? = error else {
-            Issue.record("expected a 404, got \(String(describing: error))")
-            return
-        }
+        let (message, body) = try await notFound(client) { _ = try await client.getObject(bucket: bucket, key: "blob.bin") }
         #expect(message == "The specified key does not exist.")
-        let body = try #require(error.flatMap { client.errorBody(of: $0, as: S3Error.self) })
         #expect(body.code == "NoSuchKey")
         #expect(body.key == "blob.bin")
         _ = try await client.deleteBucket(bucket: bucket)
@@ -84,14 +79,23 @@ struct S3LiveTests {
     @Test func aMissingBucketsXMLMessageReachesTheCaller() async throws {
         let client = try S3Server.client()
         let name = S3Server.bucketName("missing")
-        let error = await #expect(throws: EndpointError.self) { try await client.listObjects(bucket: name) }
-        guard case .unacceptableStatus(404, let message, _)? = error else {
-            Issue.record("expected a 404, got \(String(describing: error))")
-            return
-        }
+        let (message, body) = try await notFound(client) { _ = try await client.listObjects(bucket: name) }
         #expect(message == "The specified bucket does not exist")
-        let body = try #require(error.flatMap { client.errorBody(of: $0, as: S3Error.self) })
         #expect(body.code == "NoSuchBucket")
         #expect(body.bucketName == name)
     }
+
+    /// The message and decoded XML body of the 404 that `call` fails with; a test failure when it fails otherwise.
+    private func notFound(_ client: S3Client, _ call: () async throws -> Void) async throws -> (String, S3Error) {
+        do {
+            try await call()
+        } catch let error as EndpointError {
+            guard case .unacceptableStatus(404, let message, _) = error else { throw error }
+            return (message, try #require(client.errorBody(of: error, as: S3Error.self), "the 404's body is no S3Error"))
+        }
+        throw DidNotFail()
+    }
+
+    /// A call that was to fail with a 404 succeeded.
+    private struct DidNotFail: Error {}
 }
