@@ -56,6 +56,7 @@ let package = Package(
         .target(name: "DatasetteAPI", dependencies: ["EndpointRuntime"], path: "Generated/Datasette"),
         .target(name: "JupyterAPI", dependencies: ["EndpointRuntime"], path: "Generated/Jupyter"),
         .target(name: "HTTPBinAuthAPI", dependencies: ["EndpointRuntime"], path: "Generated/HTTPBinAuth"),
+        .target(name: "S3API", dependencies: ["EndpointRuntime"], path: "Generated/S3"),
 
         // MARK: Tests
         .target(name: "TestSupport", path: "Tests/TestSupport"),
@@ -74,6 +75,7 @@ let package = Package(
         .testTarget(name: "HTTPBinTests", dependencies: ["HTTPBinAPI", "HTTPBinAuthAPI", "EndpointRuntime", "TestSupport"]),
         .testTarget(name: "DatasetteTests", dependencies: ["DatasetteAPI", "EndpointRuntime", "TestSupport"]),
         .testTarget(name: "JupyterTests", dependencies: ["JupyterAPI", "EndpointRuntime", "TestSupport"]),
+        .testTarget(name: "S3Tests", dependencies: ["S3API", "EndpointRuntime", "TestSupport"]),
         .testTarget(
             name: "HostileInputTests",
             dependencies: ["EndpointSpec", "YAML", "Diagnostics", "EndpointGenCore", "EndpointRuntime", "TestSupport"],

@@ -116,6 +116,27 @@ else
     pypi_unavailable "Jupyter Server" "the Jupyter Server live tests (Tests/JupyterTests)" "$jupyter_missing"
 fi
 
+# moto's S3 REST API on a free loopback port, for Tests/S3Tests (XML bodies and errors, continuation-token pages).
+moto_venv=.build/moto-venv
+moto_missing="$(pypi_venv "$moto_venv" Tests/Servers/moto-requirements.txt)"
+if [ -z "$moto_missing" ]; then
+    moto_log="$(mktemp)"
+    moto_port="$(free_port)"
+    "$moto_venv/bin/moto_server" -H 127.0.0.1 -p "$moto_port" >"$moto_log" 2>&1 &
+    moto_pid=$!
+    cleanup+=("kill $moto_pid; wait $moto_pid 2>/dev/null; rm -f '$moto_log'")
+    for _ in $(seq 600); do
+        kill -0 "$moto_pid" 2>/dev/null || break
+        if wait_for_url "http://127.0.0.1:$moto_port/" 1; then
+            export ENDPOINTGEN_S3="http://127.0.0.1:$moto_port"
+            break
+        fi
+    done
+    [ -n "${ENDPOINTGEN_S3:-}" ] || { cat "$moto_log" >&2; echo "Tests/run.sh: moto did not start" >&2; exit 1; }
+else
+    pypi_unavailable moto "the S3 live tests on moto (Tests/S3Tests)" "$moto_missing"
+fi
+
 # One suite at a time: the live-httpbin and hostile-server suites assert timings (a 1 s timeout, a prompt
 # cancel) that a parallel neighbour saturating FoundationNetworking's transfer thread would break.
 swift test --no-parallel "$@"

@@ -16,4 +16,25 @@ extension HTTPBinClient {
     public func uuidWithResponse() async throws(EndpointError) -> Response<UUIDResult> {
         try await self.client.response(for: HTTPBinEndpoints.uuid())
     }
+
+    /// Sends a shelf as an XML document (its id an attribute, its tags a wrapped list).
+    ///
+    /// `POST /anything/shelves`
+    ///
+    /// - Returns: What httpbin saw of a request, with its JSON body kept whole.
+    public func postShelfXML(_ shelf: Shelf) async throws(EndpointError) -> JSONEcho {
+        try await self.client.send(HTTPBinEndpoints.postShelfXML(shelf))
+    }
+
+    /// `postShelfXML`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// Sends a shelf as an XML document (its id an attribute, its tags a wrapped list).
+    ///
+    /// `POST /anything/shelves`
+    ///
+    /// - Returns: What httpbin saw of a request, with its JSON body kept whole.
+    public func postShelfXMLWithResponse(_ shelf: Shelf) async throws(EndpointError) -> Response<JSONEcho> {
+        try await self.client.response(for: HTTPBinEndpoints.postShelfXML(shelf))
+    }
 }

@@ -465,6 +465,21 @@ public protocol HTTPBinClientProtocol: Sendable {
     ///
     /// - Returns: What httpbin saw of a request with a body.
     func uploadPhotoWithResponse(photo: Data, caption: String, progress: (@Sendable (TransferProgress) -> Void)?) async throws(EndpointError) -> Response<BodyEcho>
+    /// Sends a shelf as an XML document (its id an attribute, its tags a wrapped list).
+    ///
+    /// `HTTPBinEndpoints.postShelfXML` builds its request.
+    ///
+    /// - Returns: What httpbin saw of a request, with its JSON body kept whole.
+    func postShelfXML(_ shelf: Shelf) async throws(EndpointError) -> JSONEcho
+    /// `postShelfXML`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// Sends a shelf as an XML document (its id an attribute, its tags a wrapped list).
+    ///
+    /// `HTTPBinEndpoints.postShelfXML` builds its request.
+    ///
+    /// - Returns: What httpbin saw of a request, with its JSON body kept whole.
+    func postShelfXMLWithResponse(_ shelf: Shelf) async throws(EndpointError) -> Response<JSONEcho>
 }
 
 /// The client's default arguments for calls through the protocol.
@@ -747,7 +762,8 @@ public struct HTTPBinClient: HTTPBinClientProtocol {
             retry: RetryPolicy(attempts: 2, statuses: [502, 503, 504], failures: [], backoff: .constant(.milliseconds(100))),
             rateLimit: nil,
             maxConcurrentRequests: nil,
-            dateCoding: .iso8601
+            dateCoding: .iso8601,
+            bodyCoders: [XMLBodyCoder(dateCoding: .iso8601)]
         )
     }
 

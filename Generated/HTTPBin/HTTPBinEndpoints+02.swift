@@ -19,4 +19,25 @@ extension HTTPBinEndpoints {
             secretParameters: []
         )
     }
+
+    /// Sends a shelf as an XML document (its id an attribute, its tags a wrapped list).
+    ///
+    /// `POST /anything/shelves`
+    ///
+    /// - Returns: What httpbin saw of a request, with its JSON body kept whole.
+    public static func postShelfXML(_ shelf: Shelf) -> Request<JSONEcho> {
+        Request(
+            method: .post,
+            path: "/anything/shelves",
+            pathParameters: [:],
+            query: [],
+            headers: [],
+            body: .encoded(shelf, mediaType: "application/xml"),
+            auth: .none,
+            timeout: nil,
+            retry: nil,
+            secretParameters: [],
+            contentType: "application/xml"
+        )
+    }
 }

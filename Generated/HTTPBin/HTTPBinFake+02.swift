@@ -40,4 +40,49 @@ extension FakeHTTPBinClient {
         }
         return _response
     }
+
+    /// Answered by `postShelfXMLHandler`.
+    ///
+    /// Sends a shelf as an XML document (its id an attribute, its tags a wrapped list).
+    ///
+    /// `HTTPBinEndpoints.postShelfXML` builds its request.
+    ///
+    /// - Returns: What httpbin saw of a request, with its JSON body kept whole.
+    public func postShelfXML(_ shelf: Shelf) async throws(EndpointError) -> JSONEcho {
+        guard let _handler = self.postShelfXMLHandler else {
+            guard self.postShelfXMLResponseHandler != nil else { throw .invalidRequest("FakeHTTPBinClient.postShelfXMLHandler is not set") }
+            return try await postShelfXMLWithResponse(shelf).body
+        }
+        do {
+            return try await _handler(shelf)
+        } catch {
+            throw EndpointError(error)
+        }
+    }
+
+    /// Answered by `postShelfXMLResponseHandler`, else by `postShelfXMLHandler` with status 200 and no headers.
+    ///
+    /// `postShelfXML`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// Sends a shelf as an XML document (its id an attribute, its tags a wrapped list).
+    ///
+    /// `HTTPBinEndpoints.postShelfXML` builds its request.
+    ///
+    /// - Returns: What httpbin saw of a request, with its JSON body kept whole.
+    public func postShelfXMLWithResponse(_ shelf: Shelf) async throws(EndpointError) -> Response<JSONEcho> {
+        let _response: Response<JSONEcho>
+        do {
+            if let _handler = self.postShelfXMLResponseHandler {
+                _response = try await _handler(shelf)
+            } else if let _handler = self.postShelfXMLHandler {
+                _response = Response(body: try await _handler(shelf))
+            } else {
+                throw EndpointError.invalidRequest("FakeHTTPBinClient.postShelfXMLResponseHandler and FakeHTTPBinClient.postShelfXMLHandler are not set")
+            }
+        } catch {
+            throw EndpointError(error)
+        }
+        return _response
+    }
 }

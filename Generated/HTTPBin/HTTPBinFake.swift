@@ -160,6 +160,10 @@ public struct FakeHTTPBinClient: HTTPBinClientProtocol {
     public var uploadPhotoHandler: (@Sendable (Data, String) async throws -> BodyEcho)?
     /// Answers `uploadPhoto` with a status and headers too (for `uploadPhotoWithResponse`; `uploadPhoto` uses it when `uploadPhotoHandler` is not set).
     public var uploadPhotoResponseHandler: (@Sendable (Data, String) async throws -> Response<BodyEcho>)?
+    /// Answers `postShelfXML`.
+    public var postShelfXMLHandler: (@Sendable (Shelf) async throws -> JSONEcho)?
+    /// Answers `postShelfXML` with a status and headers too (for `postShelfXMLWithResponse`; `postShelfXML` uses it when `postShelfXMLHandler` is not set).
+    public var postShelfXMLResponseHandler: (@Sendable (Shelf) async throws -> Response<JSONEcho>)?
 
     /// A fake with no handlers; set those the test needs.
     public init() {}

@@ -259,3 +259,32 @@ public struct NumberPage: Codable, Sendable, Hashable {
         case items = "items"
     }
 }
+
+/// A shelf as XML writes it, `<Shelf ID="7"><Name>…</Name><Tags><Tag>…</Tag></Tags></Shelf>`.
+public struct Shelf: Codable, Sendable, Hashable {
+    public var id: Int
+    public var name: String
+    public var tags: [String]
+
+    /// Creates a value; parameters with a default may be left out.
+    public init(id: Int, name: String, tags: [String]) {
+        self.id = id
+        self.name = name
+        self.tags = tags
+    }
+
+    enum CodingKeys: String, XMLCodingKey {
+        case id = "ID"
+        case name = "Name"
+        case tags = "Tags"
+
+        /// How each property is written in XML (the spec's `xml` marks).
+        var xmlForm: XMLKeyForm {
+            switch self {
+            case .id: .attribute
+            case .name: .element
+            case .tags: .wrapped(item: "Tag")
+            }
+        }
+    }
+}

@@ -48,6 +48,10 @@ public struct ClientConfiguration: Sendable {
     public var maxConcurrentRequests: Int?
     /// The date format of JSON bodies.
     public var dateCoding: DateCoding
+    /// Coders of bodies other than JSON (which is built in, with `dateCoding`), by media type: a response is decoded
+    /// by the first that handles its `Content-Type`, an error's message read by it, and a `.encoded` request body
+    /// encoded by the first that handles its media type; e.g. `[XMLBodyCoder(dateCoding: .iso8601)]`.
+    public var bodyCoders: [any BodyCoder]
 
     /// A configuration; only the server is required.
     /// The timeout when the spec names none: 60 seconds.
@@ -74,7 +78,8 @@ public struct ClientConfiguration: Sendable {
         rateLimit: RateLimit? = nil,
         maxConcurrentRequests: Int? = nil,
         dateCoding: DateCoding = .iso8601,
-        totalTimeout: Duration? = nil
+        totalTimeout: Duration? = nil,
+        bodyCoders: [any BodyCoder] = []
     ) {
         self.totalTimeout = totalTimeout
         self.server = server
@@ -94,6 +99,7 @@ public struct ClientConfiguration: Sendable {
         self.rateLimit = rateLimit
         self.maxConcurrentRequests = maxConcurrentRequests
         self.dateCoding = dateCoding
+        self.bodyCoders = bodyCoders
     }
 
     /// The fixed template variables plus `version` (`computedVariables` are read per request).

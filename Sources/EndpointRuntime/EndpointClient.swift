@@ -176,10 +176,12 @@ public final class EndpointClient: Sendable {
     }
 
     /// The body of an error response (`.unacceptableStatus`) decoded as `E`, e.g. the error model the spec names
-    /// for the endpoint, with the configured date decoding; `nil` for any other error or a body that is not an `E`.
+    /// for the endpoint, with the configured date decoding: as JSON, else by each of `configuration.bodyCoders` in
+    /// turn (an XML error, say); `nil` for any other error or a body that is not an `E`.
     public func errorBody<E: Decodable>(of error: EndpointError, as type: E.Type = E.self) -> E? {
         guard case .unacceptableStatus(_, _, let body) = error else { return nil }
-        return try? decoder.decoder.decode(E.self, from: body)
+        if let value = try? decoder.decoder.decode(E.self, from: body) { return value }
+        return configuration.bodyCoders.lazy.compactMap { try? $0.decode(E.self, from: body) }.first
     }
 
     /// Runs the middleware chain and checks the status, reporting a failure to the hook.

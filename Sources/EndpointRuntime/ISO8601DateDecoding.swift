@@ -9,10 +9,12 @@ enum ISO8601DateDecoding {
     /// The date of a JSON string such as `2024-05-01T12:00:00Z` or `2024-05-01T12:00:00.25+02:00`.
     @Sendable static func decode(_ decoder: any Decoder) throws -> Date {
         let container = try decoder.singleValueContainer()
-        let text = try container.decode(String.self)
-        if let date = (try? wholeSeconds.parse(text)) ?? (try? fractionalSeconds.parse(text)) {
-            return date
-        }
+        if let date = date(from: try container.decode(String.self)) { return date }
         throw DecodingError.dataCorruptedError(in: container, debugDescription: "Expected date string to be ISO8601-formatted.")
+    }
+
+    /// The date `text` writes, with or without fractional seconds, or `nil` when it is not ISO 8601.
+    static func date(from text: String) -> Date? {
+        (try? wholeSeconds.parse(text)) ?? (try? fractionalSeconds.parse(text))
     }
 }

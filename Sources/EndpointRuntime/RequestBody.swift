@@ -13,4 +13,7 @@ public enum RequestBody: Sendable {
     /// The bytes of a file with their content type, read as they are sent (a large file is never in memory), e.g.
     /// `.file(movieURL, contentType: "video/mp4")`. Sent with its `Content-Length`; a file that cannot be read is `.invalidRequest`.
     case file(URL, contentType: String)
+    /// A Codable value encoded by the coder that handles `mediaType` (`ClientConfiguration.bodyCoders`, JSON built in),
+    /// sent with that media type, e.g. `.encoded(configuration, mediaType: "application/xml")`.
+    case encoded(any Encodable & Sendable, mediaType: String)
 }

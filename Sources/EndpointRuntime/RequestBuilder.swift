@@ -189,6 +189,8 @@ struct RequestBuilder: Sendable {
             return (data, contentType)
         case .file(_, let contentType):
             return (Data(), contentType)
+        case .encoded(let value, let mediaType):
+            return try encodeWithCoder(value, mediaType: mediaType)
         }
     }
 

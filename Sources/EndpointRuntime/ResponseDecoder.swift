@@ -6,6 +6,8 @@ struct ResponseDecoder: Sendable {
     let decoder: JSONDecoder
     /// `configuration.acceptableContentTypes`, lowercased once rather than per response.
     private let acceptableMediaTypes: AcceptedMediaTypes
+    /// Reads the message of JSON error bodies.
+    private let jsonCoder = JSONBodyCoder()
 
     init(configuration: ClientConfiguration, decoder: JSONDecoder) {
         self.configuration = configuration
@@ -16,11 +18,12 @@ struct ResponseDecoder: Sendable {
     /// Throws `.unacceptableStatus` with the server's message (or the fallback) when the status is outside `acceptable`.
     func validateStatus(_ response: HTTPResponse, acceptable: Range<Int>) throws(EndpointError) {
         guard !acceptable.contains(response.statusCode) else { return }
-        throw .unacceptableStatus(statusCode: response.statusCode, message: serverMessage(in: response.data), body: response.data)
+        throw .unacceptableStatus(statusCode: response.statusCode, message: serverMessage(in: response), body: response.data)
     }
 
-    /// The body as `R`: `Empty` ignores it, `Data` and `String` take it raw, anything else is decoded from JSON (from
-    /// its member at the key or dotted path `unwrap`, when given).
+    /// The body as `R`: `Empty` ignores it, `Data` and `String` take it raw, anything else is decoded by the configured
+    /// body coder that handles its `Content-Type` (XML, say), else from JSON (from its member at the key or dotted path
+    /// `unwrap`, when given: envelopes are JSON's).
     ///
     /// `accepted` is the request's own list of media types (the endpoint's `accept`): it replaces the configuration's
     /// and is checked for `Data` and `String` too, as the endpoint named what it takes.
@@ -38,6 +41,9 @@ struct ResponseDecoder: Sendable {
             return text
         }
         if accepted == nil { try checkContentType(response, against: acceptableMediaTypes) }
+        if let coder = configuration.bodyCoders.coder(for: response.header("Content-Type")) {
+            return try decode(R.self, from: response, with: coder)
+        }
         do {
             guard let unwrap else { return try decoder.decode(R.self, from: response.data) }
             return try Envelope<R>.decode(from: response.data, at: unwrap, with: configuration.dateCoding)
@@ -64,31 +70,40 @@ struct ResponseDecoder: Sendable {
         return String(decoding: bytes.map { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) ? $0 + 32 : $0 }, as: UTF8.self)
     }
 
+    /// The body as `R`, decoded by `coder`.
+    private func decode<R: Decodable>(_ type: R.Type, from response: HTTPResponse, with coder: any BodyCoder) throws(EndpointError) -> R {
+        do {
+            return try coder.decode(R.self, from: response.data)
+        } catch let error as DecodingError {
+            let (path, reason) = Self.describe(error, notValid: nil)
+            throw decodingFailure(R.self, path: path, reason: reason, response)
+        } catch {
+            throw decodingFailure(R.self, path: "", reason: "\(error)", response)
+        }
+    }
+
     private func decodingFailure<R>(_ type: R.Type, path: String, reason: String, _ response: HTTPResponse) -> EndpointError {
         .decodingFailed(type: String(describing: type), path: path, reason: reason, statusCode: response.statusCode, body: response.data)
     }
 
-    /// The text at the first of `errorMessageFields` (keys or dotted paths) that holds one in a JSON body; a body that
-    /// is not JSON is its own message when it is short text (`messageWithoutField`); else the fallback.
-    private func serverMessage(in body: Data) -> String {
-        guard let root = try? JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed]) else {
-            return messageWithoutField(in: body)
+    /// The text at the first of `errorMessageFields` (keys or dotted paths) that holds one in the body, read by the
+    /// configured coder of its `Content-Type` (XML, say), else as JSON; a body that is neither is its own message when
+    /// it is short text (`messageWithoutField`); else the fallback.
+    private func serverMessage(in response: HTTPResponse) -> String {
+        let fields = configuration.errorMessageFields
+        if let coder = configuration.bodyCoders.coder(for: response.header("Content-Type")) {
+            // A body the coder cannot read (plain text under an XML label) may still be a message.
+            return coder.errorMessage(in: response.data, fields: fields) ?? messageWithoutField(in: response.data)
         }
-        return configuration.errorMessageFields.lazy.compactMap { Self.text(at: $0, in: root) }.first ?? configuration.fallbackErrorMessage
-    }
-
-    /// The non-empty string at a dotted path of a JSON value, if there is one.
-    private static func text(at path: String, in root: Any) -> String? {
-        var value = root
-        for key in path.split(separator: ".") {
-            guard let object = value as? [String: Any], let inner = object[String(key)] else { return nil }
-            value = inner
+        guard (try? JSONSerialization.jsonObject(with: response.data, options: [.fragmentsAllowed])) != nil else {
+            return messageWithoutField(in: response.data)
         }
-        return (value as? String).flatMap { $0.isEmpty ? nil : $0 }
+        return jsonCoder.errorMessage(in: response.data, fields: fields) ?? configuration.fallbackErrorMessage
     }
 
     /// Where a decoding error happened (e.g. `items[2].name`) and what it was.
-    static func describe(_ error: DecodingError) -> (path: String, reason: String) {
+    /// `notValid` is the reason given for a body that does not parse at all; `nil` keeps the error's own.
+    static func describe(_ error: DecodingError, notValid: String? = "the body is not valid JSON") -> (path: String, reason: String) {
         let context: DecodingError.Context
         let reason: String
         switch error {
@@ -99,7 +114,7 @@ struct ResponseDecoder: Sendable {
         case .keyNotFound(let key, let ctx):
             (context, reason) = (ctx, "missing key '\(key.stringValue)'")
         case .dataCorrupted(let ctx):
-            (context, reason) = (ctx, ctx.codingPath.isEmpty ? "the body is not valid JSON" : ctx.debugDescription)
+            (context, reason) = (ctx, ctx.codingPath.isEmpty ? notValid ?? ctx.debugDescription : ctx.debugDescription)
         @unknown default:
             return ("", "\(error)")
         }

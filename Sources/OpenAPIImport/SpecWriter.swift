@@ -221,6 +221,7 @@ public enum SpecWriter {
                 if property.wireName != property.name { fields.append("key: \(quoted(property.wireName))") }
                 if let value = property.defaultValue { fields.append("default: \(literal(value))") }
                 if let description = property.description { fields.append("description: \(quoted(description))") }
+                if let mark = property.xml { fields.append("xml: " + xmlMark(mark)) }
                 lines.append("    \(scalar(property.name)): { " + fields.joined(separator: ", ") + " }")
             }
         case .oneOf(let oneOf):
@@ -231,6 +232,16 @@ public enum SpecWriter {
             }
         }
         return lines
+    }
+
+    /// A property's `xml:` mark as the spec writes it.
+    private static func xmlMark(_ mark: XMLMark) -> String {
+        switch mark {
+        case .attribute: "attribute"
+        case .flattened: "flattened"
+        case .wrapped(nil): "wrapped"
+        case .wrapped(let item?): "{ wrapped: \(quoted(item)) }"
+        }
     }
 
     /// A type, quoted: `[T]`, `T?` and `[String: T]` need it, and quoting all is uniform.

@@ -126,4 +126,7 @@ public struct PolicyContext: Codable, Equatable, Sendable {
     public var fallbackErrorMessage: String
     /// How dates travel in JSON, e.g. `.iso8601` or `.secondsSince1970`.
     public var dateCoding: String
+    /// The body coders besides JSON, e.g. `[XMLBodyCoder(dateCoding: .iso8601)]` when the spec names an XML media
+    /// type, or `nil` for none.
+    public var bodyCoders: String? = nil
 }

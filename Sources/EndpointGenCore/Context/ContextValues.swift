@@ -90,6 +90,7 @@ extension PolicyContext: MustacheRepresentable {
             "errorMessageFields": errorMessageFields.mustacheValue,
             "fallbackErrorMessage": fallbackErrorMessage.mustacheValue,
             "dateCoding": dateCoding.mustacheValue,
+            "bodyCoders": bodyCoders.mustacheValue,
         ])
     }
 }
@@ -174,6 +175,7 @@ extension ModelContext: MustacheRepresentable {
             "initSignature": initSignature.mustacheValue,
             "hasProperties": hasProperties.mustacheValue,
             "hasDefaults": hasDefaults.mustacheValue,
+            "hasXMLForms": hasXMLForms.mustacheValue,
         ])
     }
 }
@@ -187,6 +189,7 @@ extension PropertyContext: MustacheRepresentable {
             "defaultValue": defaultValue.mustacheValue,
             "decodeExpression": decodeExpression.mustacheValue,
             "docComment": docComment.mustacheValue,
+            "xmlForm": xmlForm.mustacheValue,
         ])
     }
 }

@@ -12,6 +12,8 @@ public struct ModelContext: Codable, Equatable, Sendable {
     public var hasProperties: Bool
     /// True when a property has a default, so `init(from:)` is written out to apply it.
     public var hasDefaults: Bool
+    /// True when a property has an `xml:` mark, so `CodingKeys` is an `XMLCodingKey` saying each key's form.
+    public var hasXMLForms: Bool = false
 }
 
 /// One stored property of a model, or one field of a JSON body.
@@ -28,6 +30,8 @@ public struct PropertyContext: Codable, Equatable, Sendable {
     public var decodeExpression: String
     /// The doc comment lines, `///` included.
     public var docComment: [String]
+    /// The key's `XMLKeyForm`, e.g. `.attribute` or `.wrapped(item: "Bucket")`; `.element` unless marked.
+    public var xmlForm: String = ".element"
 }
 
 /// An enum model: a struct over a `String` raw value, open to values the spec does not list.

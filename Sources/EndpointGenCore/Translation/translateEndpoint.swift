@@ -170,7 +170,9 @@ private func translateBody(
     let binaryType = SwiftLiteral.string(endpoint.requestMediaType ?? encoding.mediaType)
     switch encoding {
     case .json:
-        expression = ".json(\(typeName)(" + parameters.map { "\(argumentLabel($0.1.name)): \($0.1.name)" }.joined(separator: ", ") + "))"
+        let value = "\(typeName)(" + parameters.map { "\(argumentLabel($0.1.name)): \($0.1.name)" }.joined(separator: ", ") + ")"
+        // An XML media type is encoded by the client's XML coder; any other stays JSON.
+        expression = endpoint.contentType.map(isXMLMediaType) == true ? ".encoded(\(value), mediaType: \(binaryType))" : ".json(\(value))"
     case .form:
         expression = ".form([" + parameters.map { "FormField(\($0.1.wireNameLiteral), \($0.1.name))" }.joined(separator: ", ") + "])"
     case .multipart:
@@ -205,7 +207,8 @@ private func translateBodyValue(_ endpoint: Endpoint, _ parameter: ParameterCont
     switch value.type.unwrapped {
     case .data: body = { ".data(\($0), contentType: \(contentType))" }
     case .string: body = { ".data(Data(\($0).utf8), contentType: \(contentType))" }
-    default: body = { ".json(\($0))" }
+    default:
+        body = endpoint.contentType.map(isXMLMediaType) == true ? { ".encoded(\($0), mediaType: \(contentType))" } : { ".json(\($0))" }
     }
     return value.type.isOptional ? "\(parameter.name).map { \(body("$0")) }" : body(parameter.name)
 }

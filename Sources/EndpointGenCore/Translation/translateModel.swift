@@ -19,7 +19,8 @@ func translateObject(_ model: Model, properties: [Property], names: ModelNames) 
         properties: contexts,
         initSignature: signature.joined(separator: ", "),
         hasProperties: !properties.isEmpty,
-        hasDefaults: contexts.contains { $0.defaultValue != nil }
+        hasDefaults: contexts.contains { $0.defaultValue != nil },
+        hasXMLForms: properties.contains { $0.xml != nil }
     )
 }
 
@@ -43,7 +44,8 @@ func translateProperty(_ property: Property, names: ModelNames) -> PropertyConte
         keyLiteral: SwiftLiteral.string(property.wireName),
         defaultValue: defaultValue,
         decodeExpression: decode,
-        docComment: DocComment.lines(property.description)
+        docComment: DocComment.lines(property.description),
+        xmlForm: SwiftCode.xmlForm(property.xml)
     )
 }
 

@@ -96,7 +96,8 @@ private func translatePolicy(_ spec: Spec) -> PolicyContext {
         acceptableContentTypes: policy.acceptableContentTypes.map(SwiftLiteral.string).joined(separator: ", "),
         errorMessageFields: SwiftCode.stringArray(spec.errors.messageFields),
         fallbackErrorMessage: spec.errors.fallback.map(SwiftLiteral.string) ?? "ClientConfiguration.defaultFallbackErrorMessage",
-        dateCoding: "." + policy.dates.rawValue
+        dateCoding: "." + policy.dates.rawValue,
+        bodyCoders: translateBodyCoders(spec)
     )
     context.totalTimeout = policy.totalTimeout.map(SwiftCode.duration)
     return context

@@ -2,7 +2,7 @@ import Diagnostics
 import YAML
 
 extension SpecDecoder {
-    static let propertyKeys = ["type", "key", "default", "description"]
+    static let propertyKeys = ["type", "key", "default", "description", "xml"]
 
     /// One model: `{ enum: [...] }`, `{ oneOf: [...] }`, `{ properties: {...}, description: ... }`, or a mapping of properties
     /// alone. A model that does not decode, or an enum with a case that does not, is recorded in `damage.brokenModels`.
@@ -86,7 +86,7 @@ extension SpecDecoder {
         return Property(
             name: name, wireName: wireName ?? name, type: type,
             defaultValue: fields["default"]?.resolved, description: optionalString(fields["description"], "the description of \(context)"),
-            location: pair.key.location
+            location: pair.key.location, xml: fields["xml"].flatMap { xmlMark($0, type: type, context: context) }
         )
     }
 

@@ -45,9 +45,15 @@ public struct Property: Equatable, Sendable {
     public var description: String?
     /// Where the property's name is written.
     public var location: SourceLocation
+    /// How the property is written in XML bodies (`xml:`), or `nil` for a child element.
+    public var xml: XMLMark?
 
     /// Creates a property.
-    public init(name: String, wireName: String, type: TypeRef, defaultValue: YAMLValue?, description: String?, location: SourceLocation) {
+    public init(
+        name: String, wireName: String, type: TypeRef, defaultValue: YAMLValue?, description: String?, location: SourceLocation,
+        xml: XMLMark? = nil
+    ) {
+        self.xml = xml
         self.name = name
         self.wireName = wireName
         self.type = type
