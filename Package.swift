@@ -56,6 +56,8 @@ let package = Package(
         .target(name: "DatasetteAPI", dependencies: ["EndpointRuntime"], path: "Generated/Datasette"),
         .target(name: "JupyterAPI", dependencies: ["EndpointRuntime"], path: "Generated/Jupyter"),
         .target(name: "HTTPBinAuthAPI", dependencies: ["EndpointRuntime"], path: "Generated/HTTPBinAuth"),
+        // Swagger 2.0: converted from the api.yaml Jupyter Server ships (Tests/JupyterSwaggerTests).
+        .target(name: "JupyterSwaggerAPI", dependencies: ["EndpointRuntime"], path: "Generated/JupyterSwagger"),
 
         // MARK: Tests
         .target(name: "TestSupport", path: "Tests/TestSupport"),
@@ -74,6 +76,7 @@ let package = Package(
         .testTarget(name: "HTTPBinTests", dependencies: ["HTTPBinAPI", "HTTPBinAuthAPI", "EndpointRuntime", "TestSupport"]),
         .testTarget(name: "DatasetteTests", dependencies: ["DatasetteAPI", "EndpointRuntime", "TestSupport"]),
         .testTarget(name: "JupyterTests", dependencies: ["JupyterAPI", "EndpointRuntime", "TestSupport"]),
+        .testTarget(name: "JupyterSwaggerTests", dependencies: ["JupyterSwaggerAPI", "EndpointRuntime", "OpenAPIImport", "TestSupport"]),
         .testTarget(
             name: "HostileInputTests",
             dependencies: ["EndpointSpec", "YAML", "Diagnostics", "EndpointGenCore", "EndpointRuntime", "TestSupport"],
