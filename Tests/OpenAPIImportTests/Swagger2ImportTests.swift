@@ -381,6 +381,21 @@ import Testing
         #expect(fixture.warnings.isEmpty)
     }
 
+    /// A 2.0 document in JSON reads as the same document in YAML, and its warnings point into the JSON text.
+    @Test func aJSONSwaggerDocumentImportsLikeYAML() throws {
+        let fixture = try ImportFixture("""
+            {"swagger": "2.0", "info": {"title": "Json", "version": "1"}, "host": "json.example.com",
+             "paths": {"/items": {"get": {"operationId": "listItems",
+               "parameters": [{"name": "ids", "in": "query", "type": "array", "items": {"type": "integer"}, "collectionFormat": "ssv"}],
+               "responses": {"200": {"description": "OK", "schema": {"type": "array", "items": {"type": "string"}}}}}}}}
+            """)
+        #expect(fixture.endpoint("listItems")?.response == .type(.array(.string)))
+        #expect(fixture.parameterSummary("listItems") == ["ids: String? (query 'ids')"])
+        #expect(fixture.warnings == [
+            "api.yaml:3:117: warning: the parameter 'ids' of operation 'listItems' is an array sent joined with ' ' (collectionFormat ssv), which EndpointGen does not send (it repeats the key for each item); it is generated as a String: join the items with ' '",
+        ])
+    }
+
     /// The converted spec loads back as the same spec, so `convert` works on 2.0 too.
     @Test func aSwaggerImportRoundTripsThroughTheSpecFormat() throws {
         let fixture = try ImportFixture(swagger(paths: """
