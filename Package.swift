@@ -57,6 +57,8 @@ let package = Package(
         .target(name: "JupyterAPI", dependencies: ["EndpointRuntime"], path: "Generated/Jupyter"),
         .target(name: "HTTPBinAuthAPI", dependencies: ["EndpointRuntime"], path: "Generated/HTTPBinAuth"),
         .target(name: "S3API", dependencies: ["EndpointRuntime"], path: "Generated/S3"),
+        // Swagger 2.0: converted from the api.yaml Jupyter Server ships (Tests/JupyterSwaggerTests).
+        .target(name: "JupyterSwaggerAPI", dependencies: ["EndpointRuntime"], path: "Generated/JupyterSwagger"),
 
         // MARK: Tests
         .target(name: "TestSupport", path: "Tests/TestSupport"),
@@ -76,6 +78,7 @@ let package = Package(
         .testTarget(name: "DatasetteTests", dependencies: ["DatasetteAPI", "EndpointRuntime", "TestSupport"]),
         .testTarget(name: "JupyterTests", dependencies: ["JupyterAPI", "EndpointRuntime", "TestSupport"]),
         .testTarget(name: "S3Tests", dependencies: ["S3API", "EndpointRuntime", "TestSupport"]),
+        .testTarget(name: "JupyterSwaggerTests", dependencies: ["JupyterSwaggerAPI", "EndpointRuntime", "OpenAPIImport", "TestSupport"]),
         .testTarget(
             name: "HostileInputTests",
             dependencies: ["EndpointSpec", "YAML", "Diagnostics", "EndpointGenCore", "EndpointRuntime", "TestSupport"],

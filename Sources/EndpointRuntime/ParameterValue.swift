@@ -33,8 +33,9 @@ extension Date: ParameterValue {
 }
 
 extension UUID: ParameterValue {
-    /// The upper-case UUID string.
-    public var parameterValues: [String] { [uuidString] }
+    /// The lower-case UUID string, e.g. `e621e1f8-c36c-495a-93fc-0c247a3e6e5f`: RFC 9562 has UUIDs written in lower
+    /// case, and servers that keep ids as text (Jupyter's kernels and sessions) match them case-sensitively.
+    public var parameterValues: [String] { [uuidString.lowercased()] }
 }
 
 extension URL: ParameterValue {

@@ -10,6 +10,8 @@ final class DocumentSet {
     /// use gets its own located warning.)
     private var resolved: [String: (target: DocumentNode, key: String)] = [:]
     private let readFile: (String) throws -> String
+    /// What each referenced file's root becomes once parsed: a Swagger 2.0 document's files are read in 3.0 terms.
+    var translate: ((YAMLNode) -> YAMLNode)?
     private let diagnostics: ImportDiagnostics
 
     /// A set whose first document is already parsed; `readFile` reads the others by path.
@@ -65,7 +67,8 @@ final class DocumentSet {
         }
         diagnostics.register(path: path, text: text)
         do {
-            let root = try parseDocument(text, file: path)
+            let parsed = try parseDocument(text, file: path)
+            let root = translate?(parsed) ?? parsed
             roots[path] = root
             return root
         } catch {

@@ -3,7 +3,7 @@ public import EndpointSpec
 import Foundation
 import YAML
 
-/// Translates an OpenAPI 3.0 or 3.1 document (YAML or JSON) into our `Spec`, so everything downstream is shared.
+/// Translates an OpenAPI 3.0 or 3.1 document, or a Swagger 2.0 one (YAML or JSON), into our `Spec`, so everything downstream is shared.
 ///
 /// What our model cannot express is a located warning naming the feature and what was generated instead.
 ///
@@ -63,10 +63,14 @@ public enum OpenAPIImporter {
     ) throws(DiagnosticError) -> (loaded: LoadedSpec, summary: ImportSummary) {
         let diagnostics = ImportDiagnostics()
         diagnostics.register(path: path, text: text)
-        let root = DocumentNode(node: try parseDocument(text, file: path), file: path)
+        let parsed = try parseDocument(text, file: path)
+        // Swagger 2.0 is read in OpenAPI 3.0 shape (Swagger2Translator), with the locations of the 2.0 text.
+        guard let translated = Swagger2Translator(root: parsed, diagnostics: diagnostics).translated() else { throw DiagnosticError(diagnostics.diagnostics) }
+        let root = DocumentNode(node: translated, file: path)
         guard let paths = checkedPaths(root, diagnostics: diagnostics) else { throw DiagnosticError(diagnostics.diagnostics) }
 
         let documents = DocumentSet(mainPath: path, root: root.node, readFile: readFile, diagnostics: diagnostics)
+        if Swagger2Translator.isSwagger(parsed) { documents.translate = Swagger2Translator.referencedDocument }
         let schemas = SchemaTranslator(documents: documents, diagnostics: diagnostics)
         let security = SecurityTranslator(root: root, paths: paths, schemas: schemas, diagnostics: diagnostics)
         let operations = OperationTranslator(schemas: schemas, security: security, diagnostics: diagnostics)
@@ -90,14 +94,10 @@ public enum OpenAPIImporter {
         return (LoadedSpec(spec: spec, warnings: diagnostics.diagnostics), summary)
     }
 
-    /// The `paths` of a document that is OpenAPI 3.x; `nil` after an error otherwise.
+    /// The `paths` of a document that is OpenAPI 3.x (or Swagger 2.0 translated); `nil` after an error otherwise.
     private static func checkedPaths(_ root: DocumentNode, diagnostics: ImportDiagnostics) -> DocumentNode? {
         guard root.node.mapping != nil else {
             diagnostics.error("expected a mapping at the top of an OpenAPI document, found a \(root.node.kindDescription)", at: root.location)
-            return nil
-        }
-        if let swagger = root["swagger"] {
-            diagnostics.error("Swagger \(swagger.node.text ?? "2.0") documents are not supported; convert the document to OpenAPI 3 first", at: swagger.location)
             return nil
         }
         guard let version = root["openapi"] else {

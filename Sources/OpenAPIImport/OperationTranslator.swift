@@ -76,7 +76,8 @@ final class OperationTranslator {
             bodyEncoding: body.endpointEncoding, response: response, errorModel: errorModel,
             auth: security.requirement(of: operation), timeout: nil, retry: nil, query: [], headers: [],
             description: descriptions.isEmpty ? nil : descriptions.joined(separator: "\n\n"), deprecated: operation.flag("deprecated"),
-            location: operation.location, bodyValue: body.value, contentType: body.contentType, accept: accept(operation, response: response)
+            location: operation.location, bodyValue: body.value, contentType: body.contentType, accept: accept(operation, response: response),
+            responseHeaders: responseHeaders(operation, context: context)
         )
     }
 

@@ -34,7 +34,7 @@ struct Arguments: Equatable {
                 """
             case .check: "Exit 1 and list the differences when DIR is not what generate would write (for CI); write nothing."
             case .lint: "Validate the specs as generate does, print their errors and warnings and a summary line per spec (for an OpenAPI document, also what its import kept)."
-            case .convert: "Write the EndpointGen spec equivalent to an OpenAPI 3.0/3.1 document to FILE."
+            case .convert: "Write the EndpointGen spec equivalent to an OpenAPI 3.0/3.1 or Swagger 2.0 document to FILE."
             }
         }
     }
@@ -115,7 +115,7 @@ struct Arguments: Equatable {
         \(Command.allCases.map { command in indented("  " + command.rawValue, command.abstract, width: 12) }.joined(separator: "\n"))
           help      Print this help, or a command's: endpointgen help generate (or endpointgen generate --help).
 
-        A SPEC may also be an OpenAPI 3.0 or 3.1 document (YAML or JSON): it is translated, and what EndpointGen
+        A SPEC may also be an OpenAPI 3.0 or 3.1 or a Swagger 2.0 document (YAML or JSON): it is translated, and what EndpointGen
         cannot express is a warning naming the feature and what was generated instead.
 
         OPTIONS:

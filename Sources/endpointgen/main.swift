@@ -139,7 +139,7 @@ func counted(_ count: Int, _ noun: String) -> String {
     "\(count) \(noun)\(count == 1 ? "" : "s")"
 }
 
-/// Loads one of our specs, or imports an OpenAPI document (recognised by its top-level `openapi` key) with the summary of
+/// Loads one of our specs, or imports an OpenAPI document (recognised by its top-level `openapi` or `swagger` key) with the summary of
 /// the import.
 /// A value behind a reference, so a typed-throws call hands over a pointer (see `run`).
 final class Box<Value> {
@@ -151,7 +151,7 @@ func loadSpec(path: String, arguments: Arguments) throws(DiagnosticError) -> (Lo
     let text = try? String(contentsOfFile: path, encoding: .utf8)
     guard let text, OpenAPIImporter.isOpenAPI(text) else {
         if arguments.command == .convert {
-            throw DiagnosticError(Diagnostic(.error, "'\(path)' is not an OpenAPI document (it has no top-level 'openapi' key); convert reads OpenAPI 3.0 and 3.1"))
+            throw DiagnosticError(Diagnostic(.error, "'\(path)' is not an OpenAPI document (it has no top-level 'openapi' or 'swagger' key); convert reads OpenAPI 3.0 and 3.1 and Swagger 2.0"))
         }
         if arguments.name != nil {
             throw DiagnosticError(Diagnostic(.error, "--name names the client of an OpenAPI document; '\(path)' is an EndpointGen spec, which names itself with 'name:'"))

@@ -94,7 +94,7 @@ import FoundationNetworking
         #expect(try await client.productImage(productID: id) == Data([9, 9]))
         #expect(try await client.productNotes(productID: id) == "fragile")
         #expect(try await client.prices(ids: [id]) == ["a": 1.5])
-        #expect(transport.requests[0].url?.path == "/v2/products/\(id.uuidString)/image")
+        #expect(transport.requests[0].url?.path == "/v2/products/\(id.uuidString.lowercased())/image")
     }
 
     @Test func methodsThatMoveBytesReportProgress() async throws {

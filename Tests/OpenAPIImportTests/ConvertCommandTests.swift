@@ -71,7 +71,7 @@ import TestSupport
         let native = try run("convert", "native.yaml", "--output", "x.yaml")
         defer { try? FileManager.default.removeItem(at: native.folder) }
         #expect(native.status == 1)
-        #expect(native.errors == "error: 'native.yaml' is not an OpenAPI document (it has no top-level 'openapi' key); convert reads OpenAPI 3.0 and 3.1\n1 error; nothing was written\n")
+        #expect(native.errors == "error: 'native.yaml' is not an OpenAPI document (it has no top-level 'openapi' or 'swagger' key); convert reads OpenAPI 3.0 and 3.1 and Swagger 2.0\n1 error; nothing was written\n")
         let usage = try run("convert", "api.yaml", "native.yaml", "--output", "x.yaml")
         defer { try? FileManager.default.removeItem(at: usage.folder) }
         #expect(usage.status == 2)

@@ -285,8 +285,8 @@ import Testing
     }
 
     @Test func documentsThatAreNotOpenAPI3AreRefused() {
-        #expect(importErrors("swagger: '2.0'\npaths: {}") == [
-            "api.yaml:1:10: error: Swagger 2.0 documents are not supported; convert the document to OpenAPI 3 first",
+        #expect(importErrors("swagger: '1.2'\npaths: {}") == [
+            "api.yaml:1:10: error: Swagger 1.2 is not supported; expected 2.0 (or OpenAPI 3.0 or 3.1)",
         ])
         #expect(importErrors("openapi: 2.5.0\npaths: {}") == ["api.yaml:1:10: error: OpenAPI 2.5.0 is not supported; expected 3.0 or 3.1"])
         #expect(importErrors("openapi: 3.0.0\ninfo: {}") == ["api.yaml:1:1: error: missing required key 'paths' in the OpenAPI document"])
