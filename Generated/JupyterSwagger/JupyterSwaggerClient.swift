@@ -980,6 +980,8 @@ public struct JupyterSwaggerClient: JupyterSwaggerClientProtocol {
     ///   - configuration: the server, variables (e.g. none) and policy.
     ///   - transport: how requests travel; `StubTransport` in tests.
     ///   - middleware: extra steps every request passes through, outermost first.
+    ///   - perAttemptMiddleware: steps each attempt passes through, inside retry and before auth.
+    ///   - finalMiddleware: steps each attempt passes through last, after auth and the limits (a request signer).
     ///   - tokenProvider: where the token comes from.
     ///   - logSink: where one line per request is written; `nil` logs nothing.
     ///   - onFailure: sees every failure in one place (e.g. sign out on 401).
@@ -987,6 +989,8 @@ public struct JupyterSwaggerClient: JupyterSwaggerClientProtocol {
         configuration: ClientConfiguration = JupyterSwaggerClient.defaultConfiguration,
         transport: any Transport = URLSessionTransport(),
         middleware: [any Middleware] = [],
+        perAttemptMiddleware: [any Middleware] = [],
+        finalMiddleware: [any Middleware] = [],
         tokenProvider: (any TokenProvider)? = nil,
         logSink: LogSink? = nil,
         onFailure: (@Sendable (EndpointError, RequestSummary) -> Void)? = nil
@@ -995,6 +999,8 @@ public struct JupyterSwaggerClient: JupyterSwaggerClientProtocol {
             configuration: configuration,
             transport: transport,
             middleware: middleware,
+            perAttemptMiddleware: perAttemptMiddleware,
+            finalMiddleware: finalMiddleware,
             tokenProvider: tokenProvider,
             logSink: logSink,
             onFailure: onFailure

@@ -277,6 +277,8 @@ public struct S3Client: S3ClientProtocol {
     ///   - configuration: the server, variables (e.g. `accessKey`) and policy.
     ///   - transport: how requests travel; `StubTransport` in tests.
     ///   - middleware: extra steps every request passes through, outermost first.
+    ///   - perAttemptMiddleware: steps each attempt passes through, inside retry and before auth.
+    ///   - finalMiddleware: steps each attempt passes through last, after auth and the limits (a request signer).
     ///   - tokenProvider: where the token comes from.
     ///   - logSink: where one line per request is written; `nil` logs nothing.
     ///   - onFailure: sees every failure in one place (e.g. sign out on 401).
@@ -284,6 +286,8 @@ public struct S3Client: S3ClientProtocol {
         configuration: ClientConfiguration = S3Client.defaultConfiguration,
         transport: any Transport = URLSessionTransport(),
         middleware: [any Middleware] = [],
+        perAttemptMiddleware: [any Middleware] = [],
+        finalMiddleware: [any Middleware] = [],
         tokenProvider: (any TokenProvider)? = nil,
         logSink: LogSink? = nil,
         onFailure: (@Sendable (EndpointError, RequestSummary) -> Void)? = nil
@@ -292,6 +296,8 @@ public struct S3Client: S3ClientProtocol {
             configuration: configuration,
             transport: transport,
             middleware: middleware,
+            perAttemptMiddleware: perAttemptMiddleware,
+            finalMiddleware: finalMiddleware,
             tokenProvider: tokenProvider,
             logSink: logSink,
             onFailure: onFailure
