@@ -111,6 +111,10 @@ extension OperationTranslator {
             let owner = context.typeName + SwiftName.type(raw.key)
             // JSON carries a union as it is; a form or multipart body only as text.
             switch schemas.type(raw.schema, name: owner).map({ encoding == .json ? $0 : scalarUnionAsText($0) }) {
+            case .unsupported(let reason) where encoding == .json:
+                // Never dropped: JSON carries what cannot be typed precisely as any JSON value.
+                diagnostics.warning("the body member '\(raw.key)' of \(context) is \(reason), which EndpointGen cannot type precisely; it is typed JSON", at: raw.location)
+                parameters.append(parameter(raw.schema, wireName: raw.key, type: raw.required ? .json : .optional(.json), placement: .body, names: &names, context: context))
             case .unsupported(let reason):
                 diagnostics.warning("the body member '\(raw.key)' of \(context) is \(reason), which EndpointGen cannot type; it is left out", at: raw.location)
             case .type(let type) where encoding == .json || isParameterValue(type) || (encoding == .multipart && type.unwrapped == .data):

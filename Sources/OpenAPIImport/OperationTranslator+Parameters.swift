@@ -166,15 +166,23 @@ extension OperationTranslator {
         case .optional(let wrapped): return .optional(scalarUnionAsText(wrapped))
         case .array(let element): return .array(scalarUnionAsText(element))
         case .model(let name):
-            guard case .oneOf(let oneOf)? = schemas.models[name]?.kind, oneOf.alternatives.allSatisfy({ isParameterValue(textual($0.type)) }) else {
-                return type
-            }
-            return .string
+            guard case .oneOf(let oneOf)? = schemas.models[name]?.kind else { return type }
+            let alternatives = oneOf.alternatives.map { textual($0.type) }
+            // A scalar or an array of scalars (`q=5` or `q=a&q=b`): `[String]` sends both, one item being a one-element
+            // array. An array of arrays has no text form.
+            guard alternatives.allSatisfy({ isParameterValue($0) && !Self.isNestedArray($0) }) else { return type }
+            return alternatives.contains(where: \.isArray) ? .array(.string) : .string
         default: return type
         }
     }
 
     static func optional(_ type: TypeRef) -> TypeRef { type.isOptional ? type : .optional(type) }
+
+    /// Whether the type is an array of arrays, `[[T]]`.
+    static func isNestedArray(_ type: TypeRef) -> Bool {
+        if case .array(let element) = type { return element.isArray }
+        return false
+    }
 
     static func nonOptional(_ type: TypeRef) -> TypeRef { type.unwrapped }
 }

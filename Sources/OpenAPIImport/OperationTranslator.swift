@@ -70,14 +70,15 @@ final class OperationTranslator {
         (parameters, ourPath) = disambiguated(parameters, path: ourPath, context: context)
         if ourPath.isEmpty { ourPath = "/" }
         let (response, errorModel) = responses(operation, context: context)
+        let (auth, authSchemes) = security.requirement(of: operation, context: context)
         let descriptions = [operation.text("summary"), operation.text("description")].compactMap { $0 }.filter { !$0.isEmpty }
         return Endpoint(
             name: name, method: method, path: ourPath, pathParts: Self.parts(ourPath), parameters: parameters,
             bodyEncoding: body.endpointEncoding, response: response, errorModel: errorModel,
-            auth: security.requirement(of: operation), timeout: nil, retry: nil, query: [], headers: [],
+            auth: auth, timeout: nil, retry: nil, query: [], headers: [],
             description: descriptions.isEmpty ? nil : descriptions.joined(separator: "\n\n"), deprecated: operation.flag("deprecated"),
             location: operation.location, bodyValue: body.value, contentType: body.contentType, accept: accept(operation, response: response),
-            responseHeaders: responseHeaders(operation, context: context)
+            authSchemes: authSchemes, responseHeaders: responseHeaders(operation, context: context)
         )
     }
 

@@ -42,7 +42,7 @@ extension SchemaTranslator {
             // A schema listed twice, or two identical inline ones, is one alternative.
             if alternatives.contains(where: { $0.type == type }) { continue }
             let name = type.description
-            let caseName = SwiftName.member(name)
+            let caseName = OneOf.Alternative(type: type, location: variant.location).caseName
             if let other = caseNames[caseName] {
                 return .failure(UnionProblem(reason: "the alternatives '\(other)' and '\(name)' both become the case '\(caseName)'"))
             }
@@ -91,11 +91,25 @@ extension SchemaTranslator {
         return .success(oneOf)
     }
 
-    /// Whether a type can be an alternative: a model or a built-in scalar (not an array, map or optional).
+    /// Whether a type can be an alternative: a model, a built-in scalar or an array of them (not a map or optional).
     private static func isAlternative(_ type: TypeRef) -> Bool {
         switch type {
-        case .array, .dictionary, .optional, .json: false
+        case .array(let element): isAlternative(element)
+        case .dictionary, .optional, .json: false
         case .model, .string, .int, .int32, .int64, .double, .float, .bool, .date, .data, .url, .uuid: true
+        }
+    }
+
+    /// An array schema whose items can be an alternative themselves: `{type: array, items: {type: string}}`, an array
+    /// of arrays of integers, an array of objects or unions (chat content's parts).
+    func isArrayAlternative(_ schema: DocumentNode) -> Bool {
+        guard schema["allOf"] == nil, schema["oneOf"] == nil, schema["anyOf"] == nil, let items = schema["items"] else { return false }
+        guard typeNames(schema) == ["array"] || typeNames(schema).isEmpty else { return false }
+        switch shape(items) {
+        case .object, .union, .enumeration: return true
+        case .other:
+            let element = dereferenced(items)
+            return isScalar(element) || isArrayAlternative(element)
         }
     }
 
@@ -110,7 +124,8 @@ extension SchemaTranslator {
     /// Objects (and unions) first, then scalars: an object never decodes as a scalar nor a scalar as an object, so this order is
     /// wrong for no value, and it keeps a string from shadowing anything. Among scalars, the narrower first:
     /// integers before floating point (a whole number decodes as both), formatted strings (`Date`, `UUID`) before
-    /// the types that take nearly any string (an open enum, `URL`, `Data`, `String`).
+    /// the types that take nearly any string (an open enum, `URL`, `Data`, `String`). An array never decodes as an object
+    /// or a scalar either: arrays rank by their elements (`[Int]` before `[Double]`), after everything else.
     private func decodeOrder(_ alternatives: [OneOf.Alternative]) -> [OneOf.Alternative] {
         func rank(_ type: TypeRef) -> Int {
             switch type {
@@ -118,7 +133,8 @@ extension SchemaTranslator {
             case .int, .int32, .int64: 1
             case .double, .float, .bool: 2
             case .date, .uuid: 3
-            case .url, .data, .string, .array, .dictionary, .optional, .json: 4
+            case .url, .data, .string, .dictionary, .optional, .json: 4
+            case .array(let element): 10 + rank(element)
             }
         }
         return alternatives.enumerated()

@@ -156,7 +156,7 @@ final class SchemaTranslator {
     }
 
     /// The `type` keyword as a list without `null`: `type: [string, null]` (OpenAPI 3.1) is `["string"]`.
-    private func typeNames(_ schema: DocumentNode) -> [String] {
+    func typeNames(_ schema: DocumentNode) -> [String] {
         guard let node = schema.node["type"] else { return [] }
         if let text = node.text { return text == "null" ? [] : [text] }
         return (node.sequence ?? []).compactMap(\.text).filter { $0 != "null" }
@@ -230,16 +230,17 @@ final class SchemaTranslator {
     }
 
     /// Whether a `oneOf`/`anyOf` alternative can be a case of a `oneOf` model: an object, a union or a string
-    /// enumeration (models), or a scalar (a built-in type). Arrays, maps and untyped values cannot.
+    /// enumeration (models), a scalar (a built-in type), or an array of any of these (`[string]`, `[[integer]]`).
+    /// Maps and untyped values cannot.
     private func canBeAlternative(_ variant: DocumentNode) -> Bool {
         switch shape(variant) {
         case .object, .union, .enumeration: true
-        case .other: isScalar(dereferenced(variant))
+        case .other: isScalar(dereferenced(variant)) || isArrayAlternative(dereferenced(variant))
         }
     }
 
     /// A schema of one scalar type (string, integer, number or boolean, any format) and no composition.
-    private func isScalar(_ schema: DocumentNode) -> Bool {
+    func isScalar(_ schema: DocumentNode) -> Bool {
         guard schema["allOf"] == nil, schema["oneOf"] == nil, schema["anyOf"] == nil else { return false }
         return [["string"], ["integer"], ["number"], ["boolean"]].contains(typeNames(schema))
     }

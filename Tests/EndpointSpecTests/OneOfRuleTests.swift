@@ -59,9 +59,41 @@ import Testing
         ])
     }
 
-    @Test func anArrayAlternative() {
-        #expect(problems(models: "  Pet: { oneOf: [\"[Cat]\", Dog] }\n" + Self.animals) == [
-            "Specs/Test.yaml:7:18: error: alternative '[Cat]' of model 'Pet' must be a model or a built-in type; declare a model for it",
+    @Test func aDictionaryAlternative() {
+        #expect(problems(models: "  Pet: { oneOf: [\"[String: Cat]\", Dog] }\n" + Self.animals) == [
+            "Specs/Test.yaml:7:18: error: alternative '[String: Cat]' of model 'Pet' must be a model, a built-in type or an array of them; declare a model for it",
+        ])
+    }
+
+    @Test func anArrayOfOptionalsAlternative() {
+        #expect(problems(models: "  Pet: { oneOf: [\"[Cat?]\", Dog] }\n" + Self.animals) == [
+            "Specs/Test.yaml:7:18: error: alternative '[Cat?]' of model 'Pet' must be a model, a built-in type or an array of them; declare a model for it",
+        ])
+    }
+
+    @Test func arrayAlternativesLoad() throws {
+        let pet = try load(models: "  Pet: { oneOf: [String, \"[String]\", \"[[Int]]\", \"[Cat]\", \"[Pet]\", Dog] }\n" + Self.animals)
+        guard case .oneOf(let oneOf)? = pet?.kind else {
+            Issue.record("Pet is no oneOf: \(String(describing: pet))")
+            return
+        }
+        #expect(oneOf.alternatives.map(\.type) == [.string, .array(.string), .array(.array(.int)), .array(.model("Cat")), .array(.model("Pet")), .model("Dog")])
+    }
+
+    @Test func arrayAlternativesAreNamedAfterTheirElementsInThePlural() {
+        func caseName(_ type: TypeRef) -> String { OneOf.Alternative(type: type, location: .init(file: "t", line: 1, column: 1)).caseName }
+        #expect(caseName(.string) == "string")
+        #expect(caseName(.array(.string)) == "strings")
+        #expect(caseName(.array(.int)) == "ints")
+        #expect(caseName(.array(.array(.int))) == "intArrays")
+        #expect(caseName(.array(.model("ImageBox"))) == "imageBoxes")
+        #expect(caseName(.array(.model("Category"))) == "categories")
+        #expect(caseName(.array(.model("Day"))) == "days")
+    }
+
+    @Test func arrayAlternativesThatBecomeTheSameCaseName() {
+        #expect(problems(models: "  Pet: { oneOf: [\"[Cat]\", Cats] }\n  Cat: { name: String }\n  Cats: { name: String }\n") == [
+            "Specs/Test.yaml:7:27: error: alternatives '[Cat]' and 'Cats' of model 'Pet' both become the Swift name 'cats'",
         ])
     }
 

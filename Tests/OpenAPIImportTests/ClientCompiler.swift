@@ -1,6 +1,7 @@
 import EndpointGenCore
 import EndpointSpec
 import Foundation
+import Testing
 import TestSupport
 
 /// Generates a spec's client into a temporary folder (split as `split` says: by default its models by letter past 100
@@ -37,5 +38,12 @@ enum ClientCompiler {
         let output = pipe.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return (process.terminationStatus, String(decoding: output, as: UTF8.self))
+    }
+
+    /// Expects the client of an imported fixture to compile with nothing printed: no error, no warning.
+    static func expectCleanCompile(_ fixture: ImportFixture, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
+        let result = try compile(fixture.spec, specPath: "api.yaml")
+        #expect(result.status == 0, sourceLocation: sourceLocation)
+        #expect(result.output == "", sourceLocation: sourceLocation)
     }
 }

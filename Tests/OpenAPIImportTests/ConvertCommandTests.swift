@@ -96,8 +96,8 @@ import TestSupport
           /a:
             get:
               operationId: getA
-              parameters: [{ name: q, in: query, schema: { oneOf: [{ type: array, items: { type: string } }, { type: integer }] } }]
-              responses: { '200': { description: OK, content: { application/json: { schema: { type: object, properties: { x: { oneOf: [{ type: array, items: { type: string } }, { type: integer }] } } } } } } }
+              parameters: [{ name: q, in: query, schema: { oneOf: [{ type: object, additionalProperties: { type: string } }, { type: integer }] } }]
+              responses: { '200': { description: OK, content: { application/json: { schema: { type: object, properties: { x: { oneOf: [{ type: object, additionalProperties: { type: string } }, { type: integer }] } } } } } } }
             post:
               operationId: postA
               requestBody: { required: true, content: { multipart/mixed: { schema: { type: string } } } }

@@ -39,19 +39,19 @@ import Testing
         ])
     }
 
-    /// A property that cannot be typed precisely (a `oneOf` of an array and a string) is kept as `JSON`, with a warning.
+    /// A property that cannot be typed precisely (a `oneOf` of a map and an integer) is kept as `JSON`, with a warning.
     @Test func aPropertyThatCannotBeTypedIsKeptAsJSONWithAWarning() throws {
         let text = oneResponseDocument("{ $ref: '#/components/schemas/Thing' }", schemas: """
                 Thing:
                   type: object
                   required: [value]
                   properties:
-                    value: { oneOf: [{ type: array, items: { type: string } }, { type: integer }] }
+                    value: { oneOf: [{ type: object, additionalProperties: { type: string } }, { type: integer }] }
             """)
         let fixture = try ImportFixture(text)
         #expect(fixture.propertyTypes("Thing") == ["value: JSON"])
         #expect(fixture.warnings == [
-            "api.yaml:21:9: warning: property 'value' of 'Thing' is a 'oneOf' of an array, an integer, which EndpointGen cannot type precisely; it is typed JSON",
+            "api.yaml:21:9: warning: property 'value' of 'Thing' is a 'oneOf' of an object, an integer, which EndpointGen cannot type precisely; it is typed JSON",
         ])
         let summary = try OpenAPIImporter.importDocument(text: text, path: "api.yaml") { _ in throw NoSuchFile() }.summary
         #expect(summary.warnings.map { "\($0.count) \($0.kind)" } == ["1 untyped values"])

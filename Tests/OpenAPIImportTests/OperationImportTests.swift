@@ -185,13 +185,12 @@ import Testing
             """,
             extra: "security: [{ key: [] }, { bearer: [] }]"))
         let auth = try #require(fixture.spec.auth)
-        #expect(auth.placement == .header)
-        #expect(auth.name == "Authorization")
-        #expect(auth.scheme == "Bearer")
-        #expect(auth.defaultRequirement == .required)
-        #expect(fixture.spec.endpoints.map(\.auth) == [.required, AuthRequirement.none, .optional])
+        #expect(auth.schemes.map(\.name) == ["key", "bearer"])
+        #expect(auth.defaultSchemes == ["key", "bearer"])
+        #expect(fixture.spec.endpoints.map(\.auth) == [.required, AuthRequirement.none, .required])
+        #expect(fixture.spec.endpoints.map(\.authSchemes) == [["key", "bearer"], [], ["bearer"]])
         #expect(fixture.warnings == [
-            "api.yaml:14:5: warning: the security scheme 'key' is not used: EndpointGen sends one kind of credentials, 'bearer'",
+            "api.yaml:11:42: warning: operation 'maybe' also allows no credentials, which EndpointGen cannot say for schemes other than the default; it requires 'bearer'",
         ])
     }
 

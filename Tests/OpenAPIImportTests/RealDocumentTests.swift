@@ -53,7 +53,9 @@ struct RealDocumentTests {
         let loaded = try OpenAPIImporter.load(path: Self.stripe)
         #expect(loaded.spec.name == "StripeAPI")
         #expect(loaded.spec.endpoints.count == 468)
-        #expect(loaded.spec.auth?.scheme == "Bearer")
+        // Basic (the secret key as the user name) or a bearer token: both named, the first with credentials sent.
+        #expect(loaded.spec.auth?.schemes.map(\.name) == ["basicAuth", "bearerAuth"])
+        #expect(loaded.spec.auth?.defaultSchemes == ["basicAuth", "bearerAuth"])
         #expect(loaded.spec.errors.model == .model("Error"))
         #expect(loaded.warnings.allSatisfy { $0.severity == .warning })
     }
@@ -89,6 +91,20 @@ struct RealDocumentTests {
         let result = try ClientCompiler.compile(loaded.spec, specPath: Self.path(file))
         #expect(result.status == 0)
         #expect(result.output == "")
+    }
+
+    /// swagger-petstore 3 uses OAuth2 for the pets and an API key for `getPetById` and the store (issue #23 item 6): each
+    /// operation sends the scheme its own `security` names, not one scheme for the whole client.
+    @Test func swaggerPetstoresOperationsUseTheirOwnSchemes() throws {
+        let spec = try OpenAPIImporter.load(path: Self.path("swagger-petstore3.yaml")).spec
+        #expect(spec.auth?.schemes.map { "\($0.name): \($0.placement.rawValue) \($0.key) \($0.prefix ?? "-")" } == [
+            "petstore_auth: header Authorization Bearer", "api_key: header api_key -",
+        ])
+        let schemes = Dictionary(uniqueKeysWithValues: spec.endpoints.map { ($0.name, "\($0.auth.rawValue) \($0.authSchemes)") })
+        #expect(schemes["addPet"] == #"required ["petstore_auth"]"#)
+        #expect(schemes["getPetById"] == #"required ["api_key", "petstore_auth"]"#)
+        #expect(schemes["getInventory"] == #"required ["api_key"]"#)
+        #expect(schemes["loginUser"] == "none []")
     }
 
     /// Twilio's JSON has surrogate pairs libyaml refuses; kube-openapi wraps every reference with a default in `allOf`.

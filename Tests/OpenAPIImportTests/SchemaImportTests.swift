@@ -165,7 +165,7 @@ import Testing
                   type: object
                   properties:
                     id: { type: string }
-                    value: { oneOf: [{ type: string }, { type: array, items: { type: string } }] }
+                    value: { oneOf: [{ type: string }, { type: object, additionalProperties: { type: integer } }] }
                     extra: { type: object }
                     anything: {}
                     parent: { $ref: '#/components/schemas/Thing' }
@@ -173,7 +173,7 @@ import Testing
             """)
         #expect(fixture.propertyTypes("Thing") == ["id: String?", "value: JSON?", "extra: JSON?", "anything: JSON?", "children: [Thing]?"])
         #expect(fixture.warnings == [
-            "api.yaml:21:9: warning: property 'value' of 'Thing' is a 'oneOf' of a string, an array, which EndpointGen cannot type precisely; it is typed JSON",
+            "api.yaml:21:9: warning: property 'value' of 'Thing' is a 'oneOf' of a string, an object, which EndpointGen cannot type precisely; it is typed JSON",
             "api.yaml:24:9: warning: property 'parent' of 'Thing' holds a 'Thing', which holds a 'Thing' again: a Swift struct cannot contain itself, so the property is left out",
         ])
     }

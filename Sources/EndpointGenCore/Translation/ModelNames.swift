@@ -42,8 +42,8 @@ struct ModelNames {
     }
 
     /// A `oneOf` alternative's case name: `unknown` is taken by the case for values no alternative matches.
-    static func oneOfCaseName(_ alternative: String) -> String {
-        let name = SwiftName.member(alternative)
+    static func oneOfCaseName(_ alternative: OneOf.Alternative) -> String {
+        let name = alternative.caseName
         return SwiftName.escaped(name == "unknown" ? "unknownCase" : name)
     }
 

@@ -69,7 +69,7 @@ func translateOneOf(_ model: Model, oneOf: OneOf, names: ModelNames) -> OneOfCon
         docComment: DocComment.lines(model.description ?? "One of the values the API sends as a `\(name)`."),
         cases: oneOf.alternatives.map { alternative in
             OneOfCaseContext(
-                name: ModelNames.oneOfCaseName(alternative.name),
+                name: ModelNames.oneOfCaseName(alternative),
                 type: SwiftCode.type(alternative.type, names: names),
                 discriminatorPattern: oneOf.discriminatorValues(of: alternative).map { SwiftLiteral.string($0) + "?" }.joined(separator: ", ")
             )

@@ -26,7 +26,8 @@ extension SpecDecoder {
             seen[alternative.name] = item
             return alternative
         }
-        checkSwiftNames(alternatives.map { ($0.name, $0.location) }, SwiftName.member) { "alternatives '\($0)' and '\($1)' of model '\(model)'" }
+        let caseNames = Dictionary(alternatives.map { ($0.name, $0.caseName) }, uniquingKeysWith: { first, _ in first })
+        checkSwiftNames(alternatives.map { ($0.name, $0.location) }, { caseNames[$0] ?? SwiftName.member($0) }) { "alternatives '\($0)' and '\($1)' of model '\(model)'" }
         let discriminator = optionalString(fields["discriminator"], "the discriminator of model '\(model)'")
         let mapping = fields.pair("mapping").map { self.mapping($0, discriminator: discriminator, alternatives: alternatives, model: model) } ?? []
         guard valid, let mapping else { return nil }
@@ -50,17 +51,20 @@ extension SpecDecoder {
         return true
     }
 
-    /// A model or built-in type; an array, dictionary or optional would have no name to make a case of.
+    /// A model, a built-in type or an array of them; a dictionary or optional would have no name to make a case of.
     private func alternative(_ item: YAMLNode, model: String) -> OneOf.Alternative? {
         guard let type = type(item, "an alternative of model '\(model)'") else { return nil }
-        switch type {
-        case .array, .dictionary, .optional:
-            sink.error("alternative '\(type)' of model '\(model)' must be a model or a built-in type; declare a model for it", at: item)
+        var element = type
+        while case .array(let inner) = element { element = inner }
+        switch element {
+        case .dictionary, .optional:
+            sink.error("alternative '\(type)' of model '\(model)' must be a model, a built-in type or an array of them; declare a model for it", at: item)
             return nil
-        case .model(model):
+        case .model(model) where type == element:
             sink.error("model '\(model)' lists itself as an alternative", at: item)
             return nil
         default:
+            // `[Node]` in `Node` is fine: an array holds its elements out of line.
             return OneOf.Alternative(type: type, location: item.location)
         }
     }

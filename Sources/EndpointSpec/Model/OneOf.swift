@@ -25,7 +25,8 @@ public struct OneOf: Equatable, Sendable {
 
     /// One alternative, e.g. `Cat` or `String`.
     public struct Alternative: Equatable, Sendable {
-        /// A model or a built-in type, never an array, dictionary or optional.
+        /// A model, a built-in type, or an array of them (nested arrays too, e.g. `[[Int]]`); never a dictionary or
+        /// an optional.
         public var type: TypeRef
         /// Where the alternative is written.
         public var location: SourceLocation
@@ -36,8 +37,32 @@ public struct OneOf: Equatable, Sendable {
             self.location = location
         }
 
-        /// The name as written; `SwiftName.member(name)` gives the enum case.
+        /// The name as written, e.g. `Cat` or `[[Int]]`.
         public var name: String { type.description }
+
+        /// The enum case's name: `string` for `String`, `strings` for `[String]`, `intArrays` for `[[Int]]`, `cats` for
+        /// `[Cat]` (an array's case is its element's, plural).
+        public var caseName: String { SwiftName.member(Self.caseWords(type)) }
+
+        /// The words of a case name, in type-name form: `IntArrays` for `[[Int]]`.
+        private static func caseWords(_ type: TypeRef) -> String {
+            guard case .array(let element) = type else { return SwiftName.type(type.description) }
+            return plural(elementWords(element))
+        }
+
+        /// An array element's words, singular: `Int` for `Int`, `IntArray` for `[Int]`.
+        private static func elementWords(_ type: TypeRef) -> String {
+            guard case .array(let element) = type else { return SwiftName.type(type.description) }
+            return elementWords(element) + "Array"
+        }
+
+        /// English plural of a type name's last word: `Ints`, `Addresses`, `Boxes`, `Categories`, `Days`.
+        private static func plural(_ word: String) -> String {
+            let lower = word.lowercased()
+            if ["s", "x", "z", "ch", "sh"].contains(where: lower.hasSuffix) { return word + "es" }
+            if lower.hasSuffix("y"), let before = lower.dropLast().last, !"aeiou".contains(before) { return word.dropLast() + "ies" }
+            return word + "s"
+        }
     }
 }
 

@@ -21,6 +21,24 @@ public protocol VariantsClientProtocol: Sendable {
     ///
     /// `VariantsEndpoints.draw` builds its request.
     func drawWithResponse(shape: Shape) async throws(EndpointError) -> Response<Shape>
+    /// `VariantsEndpoints.embed` builds its request.
+    ///
+    /// - Returns: One text, several texts, one tokenized text or several.
+    func embed(input: EmbeddingInput) async throws(EndpointError) -> EmbeddingInput
+    /// `embed`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// `VariantsEndpoints.embed` builds its request.
+    ///
+    /// - Returns: One text, several texts, one tokenized text or several.
+    func embedWithResponse(input: EmbeddingInput) async throws(EndpointError) -> Response<EmbeddingInput>
+    /// `VariantsEndpoints.say` builds its request.
+    func say(content: Content) async throws(EndpointError) -> [Tree]
+    /// `say`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// `VariantsEndpoints.say` builds its request.
+    func sayWithResponse(content: Content) async throws(EndpointError) -> Response<[Tree]>
 }
 
 /// The client's default arguments for calls through the protocol.
@@ -153,5 +171,35 @@ extension VariantsClient {
     /// `POST /draw`
     public func drawWithResponse(shape: Shape) async throws(EndpointError) -> Response<Shape> {
         try await self.client.response(for: VariantsEndpoints.draw(shape: shape))
+    }
+
+    /// `POST /embeddings`
+    ///
+    /// - Returns: One text, several texts, one tokenized text or several.
+    public func embed(input: EmbeddingInput) async throws(EndpointError) -> EmbeddingInput {
+        try await self.client.send(VariantsEndpoints.embed(input: input))
+    }
+
+    /// `embed`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// `POST /embeddings`
+    ///
+    /// - Returns: One text, several texts, one tokenized text or several.
+    public func embedWithResponse(input: EmbeddingInput) async throws(EndpointError) -> Response<EmbeddingInput> {
+        try await self.client.response(for: VariantsEndpoints.embed(input: input))
+    }
+
+    /// `POST /messages`
+    public func say(content: Content) async throws(EndpointError) -> [Tree] {
+        try await self.client.send(VariantsEndpoints.say(content: content))
+    }
+
+    /// `say`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// `POST /messages`
+    public func sayWithResponse(content: Content) async throws(EndpointError) -> Response<[Tree]> {
+        try await self.client.response(for: VariantsEndpoints.say(content: content))
     }
 }

@@ -48,4 +48,56 @@ extension VariantsEndpoints {
             case shape = "shape"
         }
     }
+
+    /// `POST /embeddings`
+    ///
+    /// - Returns: One text, several texts, one tokenized text or several.
+    public static func embed(input: EmbeddingInput) -> Request<EmbeddingInput> {
+        Request(
+            method: .post,
+            path: "/embeddings",
+            pathParameters: [:],
+            query: [],
+            headers: [],
+            body: .json(EmbedBody(input: input)),
+            auth: .none,
+            timeout: nil,
+            retry: nil,
+            secretParameters: []
+        )
+    }
+
+    /// The JSON body of `embed`.
+    struct EmbedBody: Encodable, Sendable {
+        var input: EmbeddingInput
+
+        enum CodingKeys: String, CodingKey {
+            case input = "input"
+        }
+    }
+
+    /// `POST /messages`
+    public static func say(content: Content) -> Request<[Tree]> {
+        Request(
+            method: .post,
+            path: "/messages",
+            pathParameters: [:],
+            query: [],
+            headers: [],
+            body: .json(SayBody(content: content)),
+            auth: .none,
+            timeout: nil,
+            retry: nil,
+            secretParameters: []
+        )
+    }
+
+    /// The JSON body of `say`.
+    struct SayBody: Encodable, Sendable {
+        var content: Content
+
+        enum CodingKeys: String, CodingKey {
+            case content = "content"
+        }
+    }
 }

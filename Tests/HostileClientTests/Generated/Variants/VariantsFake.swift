@@ -14,6 +14,14 @@ public struct FakeVariantsClient: VariantsClientProtocol {
     public var drawHandler: (@Sendable (Shape) async throws -> Shape)?
     /// Answers `draw` with a status and headers too (for `drawWithResponse`; `draw` uses it when `drawHandler` is not set).
     public var drawResponseHandler: (@Sendable (Shape) async throws -> Response<Shape>)?
+    /// Answers `embed`.
+    public var embedHandler: (@Sendable (EmbeddingInput) async throws -> EmbeddingInput)?
+    /// Answers `embed` with a status and headers too (for `embedWithResponse`; `embed` uses it when `embedHandler` is not set).
+    public var embedResponseHandler: (@Sendable (EmbeddingInput) async throws -> Response<EmbeddingInput>)?
+    /// Answers `say`.
+    public var sayHandler: (@Sendable (Content) async throws -> [Tree])?
+    /// Answers `say` with a status and headers too (for `sayWithResponse`; `say` uses it when `sayHandler` is not set).
+    public var sayResponseHandler: (@Sendable (Content) async throws -> Response<[Tree]>)?
 
     /// A fake with no handlers; set those the test needs.
     public init() {}
@@ -88,6 +96,84 @@ extension FakeVariantsClient {
                 _response = Response(body: try await _handler(shape))
             } else {
                 throw EndpointError.invalidRequest("FakeVariantsClient.drawResponseHandler and FakeVariantsClient.drawHandler are not set")
+            }
+        } catch {
+            throw EndpointError(error)
+        }
+        return _response
+    }
+
+    /// Answered by `embedHandler`.
+    ///
+    /// `VariantsEndpoints.embed` builds its request.
+    ///
+    /// - Returns: One text, several texts, one tokenized text or several.
+    public func embed(input: EmbeddingInput) async throws(EndpointError) -> EmbeddingInput {
+        guard let _handler = self.embedHandler else {
+            guard self.embedResponseHandler != nil else { throw .invalidRequest("FakeVariantsClient.embedHandler is not set") }
+            return try await embedWithResponse(input: input).body
+        }
+        do {
+            return try await _handler(input)
+        } catch {
+            throw EndpointError(error)
+        }
+    }
+
+    /// Answered by `embedResponseHandler`, else by `embedHandler` with status 200 and no headers.
+    ///
+    /// `embed`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// `VariantsEndpoints.embed` builds its request.
+    ///
+    /// - Returns: One text, several texts, one tokenized text or several.
+    public func embedWithResponse(input: EmbeddingInput) async throws(EndpointError) -> Response<EmbeddingInput> {
+        let _response: Response<EmbeddingInput>
+        do {
+            if let _handler = self.embedResponseHandler {
+                _response = try await _handler(input)
+            } else if let _handler = self.embedHandler {
+                _response = Response(body: try await _handler(input))
+            } else {
+                throw EndpointError.invalidRequest("FakeVariantsClient.embedResponseHandler and FakeVariantsClient.embedHandler are not set")
+            }
+        } catch {
+            throw EndpointError(error)
+        }
+        return _response
+    }
+
+    /// Answered by `sayHandler`.
+    ///
+    /// `VariantsEndpoints.say` builds its request.
+    public func say(content: Content) async throws(EndpointError) -> [Tree] {
+        guard let _handler = self.sayHandler else {
+            guard self.sayResponseHandler != nil else { throw .invalidRequest("FakeVariantsClient.sayHandler is not set") }
+            return try await sayWithResponse(content: content).body
+        }
+        do {
+            return try await _handler(content)
+        } catch {
+            throw EndpointError(error)
+        }
+    }
+
+    /// Answered by `sayResponseHandler`, else by `sayHandler` with status 200 and no headers.
+    ///
+    /// `say`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// `VariantsEndpoints.say` builds its request.
+    public func sayWithResponse(content: Content) async throws(EndpointError) -> Response<[Tree]> {
+        let _response: Response<[Tree]>
+        do {
+            if let _handler = self.sayResponseHandler {
+                _response = try await _handler(content)
+            } else if let _handler = self.sayHandler {
+                _response = Response(body: try await _handler(content))
+            } else {
+                throw EndpointError.invalidRequest("FakeVariantsClient.sayResponseHandler and FakeVariantsClient.sayHandler are not set")
             }
         } catch {
             throw EndpointError(error)

@@ -106,6 +106,40 @@ public struct Default: Codable, Sendable, Hashable {
     }
 }
 
+/// A `TextPart` as the API sends and receives it.
+public struct TextPart: Codable, Sendable, Hashable {
+    public var type: String
+    public var text: String
+
+    /// Creates a value; parameters with a default may be left out.
+    public init(type: String, text: String) {
+        self.type = type
+        self.text = text
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case type = "type"
+        case text = "text"
+    }
+}
+
+/// A `ImagePart` as the API sends and receives it.
+public struct ImagePart: Codable, Sendable, Hashable {
+    public var type: String
+    public var url: URL
+
+    /// Creates a value; parameters with a default may be left out.
+    public init(type: String, url: URL) {
+        self.type = type
+        self.url = url
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case type = "type"
+        case url = "url"
+    }
+}
+
 /// A cat or a dog, told apart by `petType`.
 public indirect enum Pet: Codable, Sendable, Hashable {
     /// The `Cat` alternative.
@@ -193,6 +227,152 @@ public indirect enum Shape: Codable, Sendable, Hashable {
         case .`default`(let value): try container.encode(value)
         case .date(let value): try container.encode(value)
         case .string(let value): try container.encode(value)
+        case .unknown(let value): try container.encode(value)
+        }
+    }
+}
+
+/// One text, several texts, one tokenized text or several.
+public indirect enum EmbeddingInput: Codable, Sendable, Hashable {
+    /// The `String` alternative.
+    case string(String)
+    /// The `[String]` alternative.
+    case strings([String])
+    /// The `[Int]` alternative.
+    case ints([Int])
+    /// The `[[Int]]` alternative.
+    case intArrays([[Int]])
+    /// A value no alternative matches, kept as JSON so that it encodes back unchanged.
+    case unknown(JSONValue)
+
+    /// Decodes the first alternative that fits, in spec order; a value none fits decodes as `unknown`.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if let value = try? container.decode(String.self) {
+            self = .string(value)
+            return
+        }
+        if let value = try? container.decode([String].self) {
+            self = .strings(value)
+            return
+        }
+        if let value = try? container.decode([Int].self) {
+            self = .ints(value)
+            return
+        }
+        if let value = try? container.decode([[Int]].self) {
+            self = .intArrays(value)
+            return
+        }
+        self = .unknown(try container.decode(JSONValue.self))
+    }
+
+    /// Encodes the alternative's value, or the unknown JSON as it came.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .string(let value): try container.encode(value)
+        case .strings(let value): try container.encode(value)
+        case .ints(let value): try container.encode(value)
+        case .intArrays(let value): try container.encode(value)
+        case .unknown(let value): try container.encode(value)
+        }
+    }
+}
+
+/// One of the values the API sends as a `Content`.
+public indirect enum Content: Codable, Sendable, Hashable {
+    /// The `String` alternative.
+    case string(String)
+    /// The `[Part]` alternative.
+    case parts([Part])
+    /// A value no alternative matches, kept as JSON so that it encodes back unchanged.
+    case unknown(JSONValue)
+
+    /// Decodes the first alternative that fits, in spec order; a value none fits decodes as `unknown`.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if let value = try? container.decode(String.self) {
+            self = .string(value)
+            return
+        }
+        if let value = try? container.decode([Part].self) {
+            self = .parts(value)
+            return
+        }
+        self = .unknown(try container.decode(JSONValue.self))
+    }
+
+    /// Encodes the alternative's value, or the unknown JSON as it came.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .string(let value): try container.encode(value)
+        case .parts(let value): try container.encode(value)
+        case .unknown(let value): try container.encode(value)
+        }
+    }
+}
+
+/// One of the values the API sends as a `Part`.
+public indirect enum Part: Codable, Sendable, Hashable {
+    /// The `TextPart` alternative.
+    case textPart(TextPart)
+    /// The `ImagePart` alternative.
+    case imagePart(ImagePart)
+    /// A value no alternative matches, kept as JSON so that it encodes back unchanged.
+    case unknown(JSONValue)
+
+    /// Decodes the alternative the discriminator names; a value it does not name decodes as `unknown`.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        switch Discriminator.value(forKey: "type", in: decoder) {
+        case "text"?: self = .textPart(try container.decode(TextPart.self))
+        case "image_url"?: self = .imagePart(try container.decode(ImagePart.self))
+        default: self = .unknown(try container.decode(JSONValue.self))
+        }
+    }
+
+    /// Encodes the alternative's value, or the unknown JSON as it came.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .textPart(let value): try container.encode(value)
+        case .imagePart(let value): try container.encode(value)
+        case .unknown(let value): try container.encode(value)
+        }
+    }
+}
+
+/// A leaf or a list of trees; an array holds its elements out of line, so it may hold the union itself.
+public indirect enum Tree: Codable, Sendable, Hashable {
+    /// The `Int` alternative.
+    case int(Int)
+    /// The `[Tree]` alternative.
+    case trees([Tree])
+    /// A value no alternative matches, kept as JSON so that it encodes back unchanged.
+    case unknown(JSONValue)
+
+    /// Decodes the first alternative that fits, in spec order; a value none fits decodes as `unknown`.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if let value = try? container.decode(Int.self) {
+            self = .int(value)
+            return
+        }
+        if let value = try? container.decode([Tree].self) {
+            self = .trees(value)
+            return
+        }
+        self = .unknown(try container.decode(JSONValue.self))
+    }
+
+    /// Encodes the alternative's value, or the unknown JSON as it came.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .int(let value): try container.encode(value)
+        case .trees(let value): try container.encode(value)
         case .unknown(let value): try container.encode(value)
         }
     }
