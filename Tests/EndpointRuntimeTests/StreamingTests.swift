@@ -9,11 +9,9 @@ import FoundationNetworking
 
 /// Downloads to a file, uploads from a file, byte streams and server-sent events over URLSessionTransport, against
 /// the echo server's streaming routes (Tests/Servers/echo_server.py). Memory is sampled (`ResidentMemory`): a body
-/// much larger than the limit must not grow the process by its size.
+/// must not grow the process by anything near its size.
 @Suite(.serialized, .enabled(if: EchoServer.available, EchoServer.why))
 struct StreamingTests {
-    /// The growth a transfer of any size may cause: far below the sizes moved here (96 MiB and more).
-    static let memoryLimit = 32 << 20
 
     static func client() throws -> EndpointClient {
         var configuration = try EchoServer.configuration()
@@ -21,14 +19,19 @@ struct StreamingTests {
         return EndpointClient(configuration: configuration)
     }
 
-    /// Expects a peak growth under `memoryLimit` (Linux: Darwin has no `/proc` to read it from).
-    static func expectBounded(_ growth: Int?, _ what: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    /// Expects a peak growth under half of `size`, the bytes moved (Linux: Darwin has no `/proc` to read it from).
+    ///
+    /// Half, not a fixed figure: `VmRSS` is the whole test process's, and suites running beside this one allocate
+    /// tens of MiB of their own (53 MiB was seen in a full run). A transfer that held its body would grow it by the
+    /// whole size or more, twice the bound; the benchmark (`streaming-benchmark`, a process of its own) holds the
+    /// 32 MiB target.
+    static func expectBounded(_ growth: Int?, of size: Int, _ what: String, sourceLocation: SourceLocation = #_sourceLocation) {
         #if os(Linux)
         guard let growth else {
             Issue.record("VmRSS could not be read", sourceLocation: sourceLocation)
             return
         }
-        #expect(growth < memoryLimit, "\(what) grew memory by \(growth >> 20) MiB", sourceLocation: sourceLocation)
+        #expect(growth < size / 2, "\(what) grew memory by \(growth >> 20) MiB", sourceLocation: sourceLocation)
         #endif
     }
 
@@ -48,7 +51,7 @@ struct StreamingTests {
     }
 
     @Test func aDownloadToAFileKeepsMemoryFlat() async throws {
-        let size = 128 << 20
+        let size = 256 << 20
         let destination = Self.scratch("blob")
         defer { try? FileManager.default.removeItem(at: destination) }
         let last = LockedBox(TransferProgress())
@@ -62,7 +65,7 @@ struct StreamingTests {
         #expect((attributes[.size] as? NSNumber)?.intValue == size)
         #expect(last.value.bytesReceived == Int64(size))
         #expect(last.value.totalBytesToReceive == Int64(size))
-        Self.expectBounded(growth, "a \(size >> 20) MiB download")
+        Self.expectBounded(growth, of: size, "a \(size >> 20) MiB download")
     }
 
     @Test func aFailedDownloadThrowsTheStatusAndLeavesNoFile() async throws {
@@ -98,7 +101,7 @@ struct StreamingTests {
     }
 
     @Test func anUploadFromAFileSendsItsBytesWithoutLoadingIt() async throws {
-        let size = 96 << 20
+        let size = 256 << 20
         let source = Self.scratch("upload")
         defer { try? FileManager.default.removeItem(at: source) }
         // A file written in pieces, so the test itself never holds it whole.
@@ -119,7 +122,7 @@ struct StreamingTests {
         #expect(sink.bytes == size)
         #expect(sink.sha256 == expected)
         #expect(sent.value.bytesSent == Int64(size))
-        Self.expectBounded(growth, "a \(size >> 20) MiB upload")
+        Self.expectBounded(growth, of: size, "a \(size >> 20) MiB upload")
     }
 
     @Test func aMissingFileToUploadIsAnInvalidRequest() async throws {
@@ -150,10 +153,10 @@ struct StreamingTests {
         // FoundationNetworking cannot pause a running transfer (`resume()` after `suspend()` starts it over), so on Linux
         // the transport never pauses and the backlog of a reader slower than the network is not bounded.
         withKnownIssue("FoundationNetworking cannot pause a running transfer (docs/Platforms.md)", isIntermittent: true) {
-            Self.expectBounded(growth, "a slowly read \(size >> 20) MiB stream")
+            Self.expectBounded(growth, of: size, "a slowly read \(size >> 20) MiB stream")
         }
         #else
-        Self.expectBounded(growth, "a slowly read \(size >> 20) MiB stream")
+        Self.expectBounded(growth, of: size, "a slowly read \(size >> 20) MiB stream")
         #endif
     }
 
