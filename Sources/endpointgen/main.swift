@@ -66,7 +66,11 @@ func run(_ rawArguments: [String]) -> Int32 {
             summaries[loaded[index].path] = summaries[loaded[index].path]?.counting(warnings)
         }
         if arguments.checkExamples, diagnostics.allSatisfy({ $0.severity != .error }) {
-            for (path, _, _) in loaded where summaries[path] != nil {
+            for (path, _, _) in loaded {
+                guard summaries[path] != nil else {
+                    exampleSummaries.append("\(path): an EndpointGen spec, whose examples --check-examples does not check (only an OpenAPI document's)")
+                    continue
+                }
                 let (found, summary) = checkExamples(path: path, arguments: arguments, options: options)
                 diagnostics += quotingSourceLines(found)
                 if !summary.isEmpty { exampleSummaries.append(summary) }
