@@ -1,4 +1,4 @@
-// For each OpenAPI document of ../shared/testdata/openapi: YAML parsing alone (the baseline), import, and
+// For each OpenAPI document of ../shared/testdata/openapi (every one, whole, then Stripe's slices): YAML parsing alone (the baseline), import, and
 // generation, best of 3, with the peak memory of a process that does only that; the whole `endpointgen generate`
 // process as a user runs it (best of 3); then the debug build of the generated client (swiftc -Onone in batch mode
 // on every core, as `swift build` builds a debug target, against EndpointRuntime; best of 3 below 10,000 lines, else
@@ -14,11 +14,10 @@ import YAML
 /// The documents and the slices measured: a filter is `tag:NAME`, `path:PREFIX*` or `operation:ID,ID,...`. The five
 /// customer operations are the reference's slice (list, create, retrieve, update, delete).
 let customerOperations = "operation:GetCustomers,PostCustomers,GetCustomersCustomer,PostCustomersCustomer,DeleteCustomersCustomer"
-let cases: [(file: String, filter: String?)] = [
-    ("petstore.yaml", nil),
+/// Every document of the folder is measured whole (`documents` lists those found), then Stripe's slices.
+let knownCases: [(file: String, filter: String?)] = [
     ("stripe-spec3-2023-09-12.yaml", customerOperations),
     ("stripe-spec3-2023-09-12.yaml", "path:/v1/customers*"),
-    ("stripe-spec3-2023-09-12.yaml", nil),
 ]
 
 /// Peak resident set size of this process so far, in MiB (`VmHWM`: `ru_maxrss` survives `exec` on Linux).
@@ -55,7 +54,7 @@ func options(_ filter: String?) -> ImportOptions {
 /// Child mode: measure one document, write the generated client to `outputDirectory`, print one line of figures.
 func measureOne(path: String, filter: String?, outputDirectory: String) throws {
     let text = try String(contentsOfFile: path, encoding: .utf8)
-    let (parse, _) = try best { try YAMLParser.parseDocument(text, file: path) }
+    let (parse, _) = try best { try OpenAPIImporter.parse(text: text, path: path) }
     let (importTime, loaded) = try best {
         try OpenAPIImporter.load(text: text, path: path, options: options(filter)) { try String(contentsOfFile: $0, encoding: .utf8) }
     }
@@ -111,6 +110,14 @@ let compile = !arguments.contains("--no-compile")
 let binDirectory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().path
 let swiftc = which("swiftc")
 
+// Every OpenAPI document of the folder, smallest first, whole; then the slices of the ones that have them.
+let documents = ((try? FileManager.default.contentsOfDirectory(atPath: testdata)) ?? [])
+    .filter { [".yaml", ".yml", ".json"].contains(where: $0.hasSuffix) }
+    .map { (file: $0, size: (try? FileManager.default.attributesOfItem(atPath: testdata + "/" + $0)[.size] as? Int) ?? 0) }
+    .sorted { ($0.size, $0.file) < ($1.size, $1.file) }
+    .map(\.file)
+let cases: [(file: String, filter: String?)] = (documents.isEmpty ? ["petstore.yaml", "stripe-spec3-2023-09-12.yaml"] : documents).map { ($0, nil) }
+    + knownCases.filter { documents.isEmpty || documents.contains($0.file) }
 print("OpenAPI import on \(testdata) (best of 3 in-process; debug build with \(swiftc) -Onone, batch mode on every core, against EndpointRuntime)")
 print("document | endpoints | models | warnings | parse (baseline) | import | generate | import+generate / parse | peak memory | `endpointgen generate` process | generated lines | debug build | build peak memory | build / (import+generate)")
 print("---|---|---|---|---|---|---|---|---|---|---|---|---|---")

@@ -69,6 +69,7 @@ public struct ImportSummary: Equatable, Sendable {
     /// matches wins.
     static func kind(of message: String) -> String {
         let rules: [(kind: String, matches: (String) -> Bool)] = [
+            ("examples", { $0.contains("in the document's example at") || $0.contains("sent as written") }),
             ("untyped values", { $0.contains("which EndpointGen cannot type") }),
             ("merged unions", { $0.contains("cannot be an enum of its alternatives") }),
             ("ambiguous unions", { $0.contains("cannot be told apart") }),

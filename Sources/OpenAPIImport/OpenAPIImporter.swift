@@ -61,6 +61,14 @@ public enum OpenAPIImporter {
     public static func importDocument(
         text: String, path: String, options: ImportOptions = .init(), readFile: @escaping (String) throws -> String
     ) throws(DiagnosticError) -> (loaded: LoadedSpec, summary: ImportSummary) {
+        let result = try translate(text: text, path: path, options: options, readFile: readFile)
+        return (result.loaded, result.summary)
+    }
+
+    /// The import with the translator that made it, for what looks at the document again (the examples check).
+    static func translate(
+        text: String, path: String, options: ImportOptions, readFile: @escaping (String) throws -> String
+    ) throws(DiagnosticError) -> (loaded: LoadedSpec, summary: ImportSummary, schemas: SchemaTranslator, paths: DocumentNode) {
         let diagnostics = ImportDiagnostics()
         diagnostics.register(path: path, text: text)
         let parsed = try parseDocument(text, file: path)
@@ -75,6 +83,7 @@ public enum OpenAPIImporter {
         let security = SecurityTranslator(root: root, paths: paths, schemas: schemas, diagnostics: diagnostics)
         let operations = OperationTranslator(schemas: schemas, security: security, diagnostics: diagnostics)
         let endpoints = operations.endpoints(paths, options: options)
+        schemas.widenToExamples(paths: paths, options: options)
         schemas.reportMisfitDefaults()
         if options.isFiltering, endpoints.isEmpty {
             diagnostics.error("the filters (\(options.summary)) match no operation of the document", at: paths.location)
@@ -91,7 +100,7 @@ public enum OpenAPIImporter {
         guard !diagnostics.hasErrors else { throw DiagnosticError(diagnostics.diagnostics) }
         let summary = ImportSummary(
             operations: operations.operationCount, selected: operations.selectedCount, imported: endpoints.count, diagnostics: diagnostics.diagnostics)
-        return (LoadedSpec(spec: spec, warnings: diagnostics.diagnostics), summary)
+        return (LoadedSpec(spec: spec, warnings: diagnostics.diagnostics), summary, schemas, paths)
     }
 
     /// The `paths` of a document that is OpenAPI 3.x (or Swagger 2.0 translated); `nil` after an error otherwise.

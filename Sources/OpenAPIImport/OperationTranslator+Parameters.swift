@@ -96,7 +96,7 @@ extension OperationTranslator {
         }
         switch schemas.type(schema, name: context.typeName + SwiftName.type(name)) {
         case .type(let type):
-            let text = textual(type)
+            let text = schemas.parameterType(textual(type), widenedFor: node, context: "the parameter '\(wireName)' of \(context)")
             guard isParameterValue(text) else {
                 diagnostics.warning("the parameter '\(wireName)' of \(context) has the type '\(type)', which cannot be sent as text; it is left out", at: node.location)
                 return nil

@@ -7,8 +7,8 @@ import YAML
 final class SchemaTranslator {
     let documents: DocumentSet
     let diagnostics: ImportDiagnostics
-    /// Models by name, as built.
-    private(set) var models: [String: Model] = [:]
+    /// Models by name, as built (and widened to the document's examples, `SchemaTranslator+Examples.swift`).
+    var models: [String: Model] = [:]
     /// The model built for each schema node (by `DocumentNode.identity`), so a schema reached twice is one model.
     private var modelNames: [String: String] = [:]
     private var names = UniqueNames()

@@ -5,10 +5,16 @@ import EndpointSpec
 /// Translation builds a model for every schema it looks at, including those of properties it then leaves
 /// out; this keeps the spec to what the client uses.
 func usedModels(_ models: [Model], endpoints: [Endpoint], errorModel: TypeRef?) -> [Model] {
-    let byName = Dictionary(models.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
-    var pending = endpoints.flatMap { endpoint in
+    let types = endpoints.flatMap { endpoint in
         endpoint.parameters.map(\.type) + [endpoint.bodyValue?.type, endpoint.errorModel].compactMap { $0 } + (endpoint.response.typeRef.map { [$0] } ?? [])
-    }.flatMap(\.modelNames) + (errorModel?.modelNames ?? [])
+    }
+    return reachedModels(models, from: types + (errorModel.map { [$0] } ?? []))
+}
+
+/// The models that `types` reach, directly or through other models' properties and alternatives, in their given order.
+func reachedModels(_ models: [Model], from types: [TypeRef]) -> [Model] {
+    let byName = Dictionary(models.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+    var pending = types.flatMap(\.modelNames)
     var used: Set<String> = []
     while let name = pending.popLast() {
         guard used.insert(name).inserted else { continue }

@@ -72,6 +72,14 @@ struct Arguments: Equatable {
                help: "... or with this operationId (or derived name, e.g. getPetsPetId)."),
         Option(names: ["--name"], value: "NAME", commands: Command.allCases,
                help: "The client's name for an OpenAPI document (default: from info.title, shortened), e.g. Spotify."),
+        Option(names: ["--check-examples"], value: nil, commands: [.lint],
+               help: """
+                   Also decode every example of an OpenAPI document (of its schemas, parameters and JSON media types)
+                   as its generated type, with the generated client's decoder; an example that does not decode is an
+                   error at the example. Compiles the examples' types with swift build in a scratch package.
+                   """),
+        Option(names: ["--endpointgen-package"], value: "DIR", commands: [.lint],
+               help: "The EndpointGen checkout whose EndpointRuntime --check-examples compiles against (default: the one this endpointgen was built in)."),
         Option(names: ["--quiet", "-q"], value: nil, commands: Command.allCases,
                help: "Print no summary of what was checked or changed (errors and warnings are always printed)."),
     ]
@@ -90,6 +98,9 @@ struct Arguments: Equatable {
     var includeOperations: [String] = []
     /// The name an imported OpenAPI document's client gets (`--name`), instead of one made from `info.title`.
     var name: String?
+    /// Whether `lint` also decodes the examples of OpenAPI documents (`--check-examples`), against which EndpointGen.
+    var checkExamples = false
+    var endpointgenPackage: String?
 
     /// A usage problem: printed with a pointer to the help, exit status 2. `command` names the help to point to.
     struct UsageError: Error, Equatable {
@@ -231,6 +242,8 @@ struct Arguments: Equatable {
                 throw UsageError(message: "--name must be a Swift type name such as Spotify, not '\(value)'\(hint)", command: command)
             }
             self.name = value
+        case "--check-examples": checkExamples = true
+        case "--endpointgen-package": endpointgenPackage = value
         case "--quiet": quiet = true
         default: assertionFailure("the option \(name) of the table is not handled here")
         }
