@@ -61,7 +61,12 @@ public struct JSONBodyCoder: BodyCoder {
     /// The non-empty string at the first of `fields` (keys or dotted paths into nested objects).
     public func errorMessage(in body: Data, fields: [String]) -> String? {
         guard let root = try? JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed]) else { return nil }
-        return fields.lazy.compactMap { Self.text(at: $0, in: root) }.first
+        return Self.message(at: fields, in: root)
+    }
+
+    /// The non-empty string at the first of `fields` in a parsed JSON value (`JSONSerialization`'s).
+    static func message(at fields: [String], in root: Any) -> String? {
+        fields.lazy.compactMap { text(at: $0, in: root) }.first
     }
 
     /// The non-empty string at a dotted path of a JSON value, if there is one.

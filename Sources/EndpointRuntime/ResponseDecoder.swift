@@ -6,8 +6,6 @@ struct ResponseDecoder: Sendable {
     let decoder: JSONDecoder
     /// `configuration.acceptableContentTypes`, lowercased once rather than per response.
     private let acceptableMediaTypes: AcceptedMediaTypes
-    /// Reads the message of JSON error bodies.
-    private let jsonCoder = JSONBodyCoder()
 
     init(configuration: ClientConfiguration, decoder: JSONDecoder) {
         self.configuration = configuration
@@ -95,10 +93,11 @@ struct ResponseDecoder: Sendable {
             // A body the coder cannot read (plain text under an XML label) may still be a message.
             return coder.errorMessage(in: response.data, fields: fields) ?? messageWithoutField(in: response.data)
         }
-        guard (try? JSONSerialization.jsonObject(with: response.data, options: [.fragmentsAllowed])) != nil else {
+        // Parsed once: whether it is JSON at all decides between the field and the short-text message.
+        guard let root = try? JSONSerialization.jsonObject(with: response.data, options: [.fragmentsAllowed]) else {
             return messageWithoutField(in: response.data)
         }
-        return jsonCoder.errorMessage(in: response.data, fields: fields) ?? configuration.fallbackErrorMessage
+        return JSONBodyCoder.message(at: fields, in: root) ?? configuration.fallbackErrorMessage
     }
 
     /// Where a decoding error happened (e.g. `items[2].name`) and what it was.
