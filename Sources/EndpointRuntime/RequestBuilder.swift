@@ -51,16 +51,7 @@ struct RequestBuilder: Sendable {
         for (parameter, value) in request.nonEmpty where value.isEmpty {
             throw .invalidRequest("required parameter '\(parameter)' is empty")
         }
-        // Computed variables are read for each request, so the defaults that may use them are resolved here then.
-        let variables: [String: String]
-        let defaults: Defaults
-        if configuration.computedVariables.isEmpty {
-            variables = self.variables
-            defaults = try self.defaults.get()
-        } else {
-            variables = self.variables.merging(configuration.computedVariables.mapValues { $0() }) { $1 }
-            defaults = try Self.defaults(of: configuration, variables)
-        }
+        let (variables, defaults) = try resolvedDefaults()
         var query = defaults.queryText
         for item in request.query {
             let values = if let template = item.template { [try template.resolve(variables)] } else { item.values }
@@ -111,13 +102,19 @@ struct RequestBuilder: Sendable {
         return urlRequest
     }
 
+    /// The variables and defaults of one request. Computed variables are read for each request, so the defaults that
+    /// may use them are resolved then; without any, those resolved once at start-up serve.
+    private func resolvedDefaults() throws(EndpointError) -> (variables: [String: String], defaults: Defaults) {
+        guard !configuration.computedVariables.isEmpty else { return (variables, try defaults.get()) }
+        let variables = self.variables.merging(configuration.computedVariables.mapValues { $0() }) { $1 }
+        return (variables, try Self.defaults(of: configuration, variables))
+    }
+
     /// `request` (one the caller built) with what the client adds to every request and the caller did not set: the
     /// default query items (by name), `Accept` and the default headers (by name, any case), and the client's timeout
     /// when the request has URLRequest's own 60 s.
     func addingDefaults(to request: URLRequest) throws(EndpointError) -> URLRequest {
-        let defaults = try configuration.computedVariables.isEmpty
-            ? self.defaults.get()
-            : Self.defaults(of: configuration, variables.merging(configuration.computedVariables.mapValues { $0() }) { $1 })
+        let defaults = try resolvedDefaults().defaults
         var request = request
         if let url = request.url, var components = URLComponents(url: url, resolvingAgainstBaseURL: false) {
             let present = Set((components.queryItems ?? []).map(\.name))
