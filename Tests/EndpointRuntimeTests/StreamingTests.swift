@@ -27,6 +27,12 @@ struct StreamingTests {
     /// 32 MiB target.
     static func expectBounded(_ growth: Int?, of size: Int, _ what: String, sourceLocation: SourceLocation = #_sourceLocation) {
         #if os(Linux)
+        // Under the thread sanitizer (.ci/run's second pass) every allocation has shadow memory beside it, so VmRSS
+        // measures the sanitizer; the bound is asserted in the uninstrumented pass of the same CI run.
+        if dlsym(dlopen(nil, RTLD_NOW), "__tsan_init") != nil {
+            print("StreamingTests: memory bound not asserted under the thread sanitizer (\(what))")
+            return
+        }
         guard let growth else {
             Issue.record("VmRSS could not be read", sourceLocation: sourceLocation)
             return
