@@ -29,6 +29,7 @@ let package = Package(
             resources: [
                 .copy("Client.swift.mustache"), .copy("Endpoints.swift.mustache"),
                 .copy("Models.swift.mustache"), .copy("Fake.swift.mustache"),
+                .copy("FileTransfers.mustache"),
             ]
         ),
         .target(name: "EndpointGenCore", dependencies: ["EndpointSpec", "Mustache", "DefaultTemplates", "Diagnostics"]),

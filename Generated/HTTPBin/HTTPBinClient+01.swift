@@ -61,4 +61,66 @@ extension HTTPBinClient {
     public func probeWithResponse(etag: String) async throws(EndpointError) -> DeclaredResponse<Empty, HTTPBinEndpoints.ProbeHeaders> {
         try await self.client.response(for: HTTPBinEndpoints.probe(etag: etag), declaring: HTTPBinEndpoints.ProbeHeaders.self)
     }
+
+    /// n bytes of the alphabet, repeated; a Range header gets that part of them.
+    ///
+    /// `GET /range/{n}`
+    ///
+    /// - Parameter range: e.g. bytes=10-19; the answer is then 206 Partial Content.
+    public func rangeBytes(n: Int, range: String? = nil, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> ResponseBodyStream {
+        try await self.client.send(HTTPBinEndpoints.rangeBytes(n: n, range: range), progress: progress, as: ResponseBodyStream.self)
+    }
+
+    /// `rangeBytes`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// n bytes of the alphabet, repeated; a Range header gets that part of them.
+    ///
+    /// `GET /range/{n}`
+    ///
+    /// - Parameter range: e.g. bytes=10-19; the answer is then 206 Partial Content.
+    public func rangeBytesWithResponse(n: Int, range: String? = nil, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> Response<ResponseBodyStream> {
+        try await self.client.response(for: HTTPBinEndpoints.rangeBytes(n: n, range: range), progress: progress, as: ResponseBodyStream.self)
+    }
+
+    /// `rangeBytes`, with the body of its response written to `destination` as it arrives (at constant memory); returns
+    /// the file's URL with the status and headers. A file already there is replaced only once the download is complete.
+    ///
+    /// n bytes of the alphabet, repeated; a Range header gets that part of them.
+    ///
+    /// `GET /range/{n}`
+    ///
+    /// - Parameter range: e.g. bytes=10-19; the answer is then 206 Partial Content.
+    @discardableResult
+    public func rangeBytes(n: Int, range: String? = nil, to destination: URL, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> Response<URL> {
+        try await self.client.download(HTTPBinEndpoints.rangeBytes(n: n, range: range), to: destination, progress: progress)
+    }
+
+    /// n random bytes (the same ones for the same seed).
+    ///
+    /// `GET /bytes/{n}`
+    public func randomBytes(n: Int, seed: Int? = nil, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> Data {
+        try await self.client.send(HTTPBinEndpoints.randomBytes(n: n, seed: seed), progress: progress)
+    }
+
+    /// `randomBytes`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// n random bytes (the same ones for the same seed).
+    ///
+    /// `GET /bytes/{n}`
+    public func randomBytesWithResponse(n: Int, seed: Int? = nil, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> Response<Data> {
+        try await self.client.response(for: HTTPBinEndpoints.randomBytes(n: n, seed: seed), progress: progress)
+    }
+
+    /// `randomBytes`, with the body of its response written to `destination` as it arrives (at constant memory); returns
+    /// the file's URL with the status and headers. A file already there is replaced only once the download is complete.
+    ///
+    /// n random bytes (the same ones for the same seed).
+    ///
+    /// `GET /bytes/{n}`
+    @discardableResult
+    public func randomBytes(n: Int, seed: Int? = nil, to destination: URL, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> Response<URL> {
+        try await self.client.download(HTTPBinEndpoints.randomBytes(n: n, seed: seed), to: destination, progress: progress)
+    }
 }

@@ -21,6 +21,17 @@ extension HTTPBinClient {
         try await self.client.response(for: HTTPBinEndpoints.bytes(count: count), progress: progress)
     }
 
+    /// `bytes`, with the body of its response written to `destination` as it arrives (at constant memory); returns
+    /// the file's URL with the status and headers. A file already there is replaced only once the download is complete.
+    ///
+    /// Random bytes (at most 102,400).
+    ///
+    /// `GET /bytes/{count}`
+    @discardableResult
+    public func bytes(count: Int, to destination: URL, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> Response<URL> {
+        try await self.client.download(HTTPBinEndpoints.bytes(count: count), to: destination, progress: progress)
+    }
+
     /// Sets the query items as response headers and echoes them.
     ///
     /// `GET /response-headers`

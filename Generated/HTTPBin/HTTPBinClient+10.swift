@@ -58,4 +58,43 @@ extension HTTPBinClient {
     public func imageWithResponse(progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> Response<Data> {
         try await self.client.response(for: HTTPBinEndpoints.image(), progress: progress)
     }
+
+    /// `image`, with the body of its response written to `destination` as it arrives (at constant memory); returns
+    /// the file's URL with the status and headers. A file already there is replaced only once the download is complete.
+    ///
+    /// An image in the first format of Accept that httpbin has (png, jpeg, webp or svg).
+    ///
+    /// `GET /image`
+    @discardableResult
+    public func image(to destination: URL, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> Response<URL> {
+        try await self.client.download(HTTPBinEndpoints.image(), to: destination, progress: progress)
+    }
+
+    /// numbytes asterisks spread over duration seconds, after delay seconds.
+    ///
+    /// `GET /drip`
+    public func drip(numbytes: Int, duration: Double, delay: Double, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> ResponseBodyStream {
+        try await self.client.send(HTTPBinEndpoints.drip(numbytes: numbytes, duration: duration, delay: delay), progress: progress, as: ResponseBodyStream.self)
+    }
+
+    /// `drip`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// numbytes asterisks spread over duration seconds, after delay seconds.
+    ///
+    /// `GET /drip`
+    public func dripWithResponse(numbytes: Int, duration: Double, delay: Double, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> Response<ResponseBodyStream> {
+        try await self.client.response(for: HTTPBinEndpoints.drip(numbytes: numbytes, duration: duration, delay: delay), progress: progress, as: ResponseBodyStream.self)
+    }
+
+    /// `drip`, with the body of its response written to `destination` as it arrives (at constant memory); returns
+    /// the file's URL with the status and headers. A file already there is replaced only once the download is complete.
+    ///
+    /// numbytes asterisks spread over duration seconds, after delay seconds.
+    ///
+    /// `GET /drip`
+    @discardableResult
+    public func drip(numbytes: Int, duration: Double, delay: Double, to destination: URL, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> Response<URL> {
+        try await self.client.download(HTTPBinEndpoints.drip(numbytes: numbytes, duration: duration, delay: delay), to: destination, progress: progress)
+    }
 }

@@ -21,6 +21,17 @@ extension HTTPBinClient {
         try await self.client.response(for: HTTPBinEndpoints.png(), progress: progress)
     }
 
+    /// `png`, with the body of its response written to `destination` as it arrives (at constant memory); returns
+    /// the file's URL with the status and headers. A file already there is replaced only once the download is complete.
+    ///
+    /// Always a PNG, which this endpoint does not accept.
+    ///
+    /// `GET /image/png`
+    @discardableResult
+    public func png(to destination: URL, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> Response<URL> {
+        try await self.client.download(HTTPBinEndpoints.png(), to: destination, progress: progress)
+    }
+
     /// `GET /pages/offset`
     ///
     /// - Returns: A page of the echo server's numbers.
@@ -61,5 +72,26 @@ extension HTTPBinClient {
     /// `GET /problem/{kind}`
     public func problemWithResponse(kind: String) async throws(EndpointError) -> Response<Empty> {
         try await self.client.response(for: HTTPBinEndpoints.problem(kind: kind))
+    }
+
+    /// n JSON objects, one a line, each with its index as `id`.
+    ///
+    /// `GET /stream/{n}`
+    ///
+    /// - Returns: One line of httpbin's /stream/{n}.
+    public func streamLines(n: Int, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> JSONLines<StreamLine> {
+        try await self.client.send(HTTPBinEndpoints.streamLines(n: n), progress: progress, as: JSONLines<StreamLine>.self)
+    }
+
+    /// `streamLines`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// n JSON objects, one a line, each with its index as `id`.
+    ///
+    /// `GET /stream/{n}`
+    ///
+    /// - Returns: One line of httpbin's /stream/{n}.
+    public func streamLinesWithResponse(n: Int, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> Response<JSONLines<StreamLine>> {
+        try await self.client.response(for: HTTPBinEndpoints.streamLines(n: n), progress: progress, as: JSONLines<StreamLine>.self)
     }
 }

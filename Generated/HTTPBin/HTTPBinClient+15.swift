@@ -21,4 +21,41 @@ extension HTTPBinClient {
     public func statusWithResponse(code: Int) async throws(EndpointError) -> Response<Empty> {
         try await self.client.response(for: HTTPBinEndpoints.status(code: code))
     }
+
+    /// Sends bytes with the media type the caller gives; httpbin echoes them.
+    ///
+    /// `POST /anything/blob`
+    ///
+    /// - Parameter contentType: The blob's media type; nil sends application/octet-stream.
+    /// - Returns: What httpbin saw of a request with a body.
+    public func uploadBlob(blob: Data, contentType: String? = nil, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> BodyEcho {
+        try await self.client.send(HTTPBinEndpoints.uploadBlob(blob: blob, contentType: contentType), progress: progress)
+    }
+
+    /// `uploadBlob`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// Sends bytes with the media type the caller gives; httpbin echoes them.
+    ///
+    /// `POST /anything/blob`
+    ///
+    /// - Parameter contentType: The blob's media type; nil sends application/octet-stream.
+    /// - Returns: What httpbin saw of a request with a body.
+    public func uploadBlobWithResponse(blob: Data, contentType: String? = nil, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> Response<BodyEcho> {
+        try await self.client.response(for: HTTPBinEndpoints.uploadBlob(blob: blob, contentType: contentType), progress: progress)
+    }
+
+    /// `uploadBlob`, with its body read from a file as it is sent (a large file is never in memory).
+    ///
+    /// Sends bytes with the media type the caller gives; httpbin echoes them.
+    ///
+    /// `POST /anything/blob`
+    ///
+    /// - Parameter contentType: The blob's media type; nil sends application/octet-stream.
+    /// - Returns: What httpbin saw of a request with a body.
+    public func uploadBlob(fromFile blob: URL, contentType: String? = nil, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> BodyEcho {
+        var _request = HTTPBinEndpoints.uploadBlob(blob: Data(), contentType: contentType)
+        _request.body = .file(blob, contentType: contentType ?? "application/octet-stream")
+        return try await self.client.send(_request, progress: progress)
+    }
 }

@@ -480,6 +480,90 @@ public protocol HTTPBinClientProtocol: Sendable {
     ///
     /// - Returns: What httpbin saw of a request, with its JSON body kept whole.
     func postShelfXMLWithResponse(_ shelf: Shelf) async throws(EndpointError) -> Response<JSONEcho>
+    /// n JSON objects, one a line, each with its index as `id`.
+    ///
+    /// `HTTPBinEndpoints.streamLines` builds its request.
+    ///
+    /// - Returns: One line of httpbin's /stream/{n}.
+    func streamLines(n: Int, progress: (@Sendable (TransferProgress) -> Void)?) async throws(EndpointError) -> JSONLines<StreamLine>
+    /// `streamLines`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// n JSON objects, one a line, each with its index as `id`.
+    ///
+    /// `HTTPBinEndpoints.streamLines` builds its request.
+    ///
+    /// - Returns: One line of httpbin's /stream/{n}.
+    func streamLinesWithResponse(n: Int, progress: (@Sendable (TransferProgress) -> Void)?) async throws(EndpointError) -> Response<JSONLines<StreamLine>>
+    /// numbytes asterisks spread over duration seconds, after delay seconds.
+    ///
+    /// `HTTPBinEndpoints.drip` builds its request.
+    func drip(numbytes: Int, duration: Double, delay: Double, progress: (@Sendable (TransferProgress) -> Void)?) async throws(EndpointError) -> ResponseBodyStream
+    /// `drip`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// numbytes asterisks spread over duration seconds, after delay seconds.
+    ///
+    /// `HTTPBinEndpoints.drip` builds its request.
+    func dripWithResponse(numbytes: Int, duration: Double, delay: Double, progress: (@Sendable (TransferProgress) -> Void)?) async throws(EndpointError) -> Response<ResponseBodyStream>
+    /// n bytes of the alphabet, repeated; a Range header gets that part of them.
+    ///
+    /// `HTTPBinEndpoints.rangeBytes` builds its request.
+    ///
+    /// - Parameter range: e.g. bytes=10-19; the answer is then 206 Partial Content.
+    func rangeBytes(n: Int, range: String?, progress: (@Sendable (TransferProgress) -> Void)?) async throws(EndpointError) -> ResponseBodyStream
+    /// `rangeBytes`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// n bytes of the alphabet, repeated; a Range header gets that part of them.
+    ///
+    /// `HTTPBinEndpoints.rangeBytes` builds its request.
+    ///
+    /// - Parameter range: e.g. bytes=10-19; the answer is then 206 Partial Content.
+    func rangeBytesWithResponse(n: Int, range: String?, progress: (@Sendable (TransferProgress) -> Void)?) async throws(EndpointError) -> Response<ResponseBodyStream>
+    /// n random bytes (the same ones for the same seed).
+    ///
+    /// `HTTPBinEndpoints.randomBytes` builds its request.
+    func randomBytes(n: Int, seed: Int?, progress: (@Sendable (TransferProgress) -> Void)?) async throws(EndpointError) -> Data
+    /// `randomBytes`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// n random bytes (the same ones for the same seed).
+    ///
+    /// `HTTPBinEndpoints.randomBytes` builds its request.
+    func randomBytesWithResponse(n: Int, seed: Int?, progress: (@Sendable (TransferProgress) -> Void)?) async throws(EndpointError) -> Response<Data>
+    /// Served by the loopback echo server (Tests/Servers/echo_server.py), not httpbin: count `tick` events with ids 1...count; with dropAfter the connection closes after that many (a reconnection goes on from Last-Event-ID).
+    ///
+    /// `HTTPBinEndpoints.ticks` builds its request.
+    ///
+    /// - Returns: The data of one echo-server event.
+    func ticks(count: Int, dropAfter: Int?, lastEventID: String?, reconnection: SSEReconnection?) async throws(EndpointError) -> ServerSentEvents<Tick>
+    /// `ticks`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// Served by the loopback echo server (Tests/Servers/echo_server.py), not httpbin: count `tick` events with ids 1...count; with dropAfter the connection closes after that many (a reconnection goes on from Last-Event-ID).
+    ///
+    /// `HTTPBinEndpoints.ticks` builds its request.
+    ///
+    /// - Returns: The data of one echo-server event.
+    func ticksWithResponse(count: Int, dropAfter: Int?, lastEventID: String?, reconnection: SSEReconnection?) async throws(EndpointError) -> Response<ServerSentEvents<Tick>>
+    /// Sends bytes with the media type the caller gives; httpbin echoes them.
+    ///
+    /// `HTTPBinEndpoints.uploadBlob` builds its request.
+    ///
+    /// - Parameter contentType: The blob's media type; nil sends application/octet-stream.
+    /// - Returns: What httpbin saw of a request with a body.
+    func uploadBlob(blob: Data, contentType: String?, progress: (@Sendable (TransferProgress) -> Void)?) async throws(EndpointError) -> BodyEcho
+    /// `uploadBlob`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// Sends bytes with the media type the caller gives; httpbin echoes them.
+    ///
+    /// `HTTPBinEndpoints.uploadBlob` builds its request.
+    ///
+    /// - Parameter contentType: The blob's media type; nil sends application/octet-stream.
+    /// - Returns: What httpbin saw of a request with a body.
+    func uploadBlobWithResponse(blob: Data, contentType: String?, progress: (@Sendable (TransferProgress) -> Void)?) async throws(EndpointError) -> Response<BodyEcho>
 }
 
 /// The client's default arguments for calls through the protocol.
@@ -708,6 +792,126 @@ extension HTTPBinClientProtocol {
     /// - Returns: What httpbin saw of a request with a body.
     public func uploadPhotoWithResponse(photo: Data, caption: String, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> Response<BodyEcho> {
         try await uploadPhotoWithResponse(photo: photo, caption: caption, progress: progress)
+    }
+
+    /// n JSON objects, one a line, each with its index as `id`.
+    ///
+    /// `HTTPBinEndpoints.streamLines` builds its request.
+    ///
+    /// - Returns: One line of httpbin's /stream/{n}.
+    public func streamLines(n: Int, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> JSONLines<StreamLine> {
+        try await streamLines(n: n, progress: progress)
+    }
+
+    /// `streamLines`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// n JSON objects, one a line, each with its index as `id`.
+    ///
+    /// `HTTPBinEndpoints.streamLines` builds its request.
+    ///
+    /// - Returns: One line of httpbin's /stream/{n}.
+    public func streamLinesWithResponse(n: Int, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> Response<JSONLines<StreamLine>> {
+        try await streamLinesWithResponse(n: n, progress: progress)
+    }
+
+    /// numbytes asterisks spread over duration seconds, after delay seconds.
+    ///
+    /// `HTTPBinEndpoints.drip` builds its request.
+    public func drip(numbytes: Int, duration: Double, delay: Double, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> ResponseBodyStream {
+        try await drip(numbytes: numbytes, duration: duration, delay: delay, progress: progress)
+    }
+
+    /// `drip`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// numbytes asterisks spread over duration seconds, after delay seconds.
+    ///
+    /// `HTTPBinEndpoints.drip` builds its request.
+    public func dripWithResponse(numbytes: Int, duration: Double, delay: Double, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> Response<ResponseBodyStream> {
+        try await dripWithResponse(numbytes: numbytes, duration: duration, delay: delay, progress: progress)
+    }
+
+    /// n bytes of the alphabet, repeated; a Range header gets that part of them.
+    ///
+    /// `HTTPBinEndpoints.rangeBytes` builds its request.
+    ///
+    /// - Parameter range: e.g. bytes=10-19; the answer is then 206 Partial Content.
+    public func rangeBytes(n: Int, range: String? = nil, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> ResponseBodyStream {
+        try await rangeBytes(n: n, range: range, progress: progress)
+    }
+
+    /// `rangeBytes`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// n bytes of the alphabet, repeated; a Range header gets that part of them.
+    ///
+    /// `HTTPBinEndpoints.rangeBytes` builds its request.
+    ///
+    /// - Parameter range: e.g. bytes=10-19; the answer is then 206 Partial Content.
+    public func rangeBytesWithResponse(n: Int, range: String? = nil, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> Response<ResponseBodyStream> {
+        try await rangeBytesWithResponse(n: n, range: range, progress: progress)
+    }
+
+    /// n random bytes (the same ones for the same seed).
+    ///
+    /// `HTTPBinEndpoints.randomBytes` builds its request.
+    public func randomBytes(n: Int, seed: Int? = nil, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> Data {
+        try await randomBytes(n: n, seed: seed, progress: progress)
+    }
+
+    /// `randomBytes`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// n random bytes (the same ones for the same seed).
+    ///
+    /// `HTTPBinEndpoints.randomBytes` builds its request.
+    public func randomBytesWithResponse(n: Int, seed: Int? = nil, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> Response<Data> {
+        try await randomBytesWithResponse(n: n, seed: seed, progress: progress)
+    }
+
+    /// Served by the loopback echo server (Tests/Servers/echo_server.py), not httpbin: count `tick` events with ids 1...count; with dropAfter the connection closes after that many (a reconnection goes on from Last-Event-ID).
+    ///
+    /// `HTTPBinEndpoints.ticks` builds its request.
+    ///
+    /// - Returns: The data of one echo-server event.
+    public func ticks(count: Int, dropAfter: Int? = nil, lastEventID: String? = nil, reconnection: SSEReconnection? = nil) async throws(EndpointError) -> ServerSentEvents<Tick> {
+        try await ticks(count: count, dropAfter: dropAfter, lastEventID: lastEventID, reconnection: reconnection)
+    }
+
+    /// `ticks`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// Served by the loopback echo server (Tests/Servers/echo_server.py), not httpbin: count `tick` events with ids 1...count; with dropAfter the connection closes after that many (a reconnection goes on from Last-Event-ID).
+    ///
+    /// `HTTPBinEndpoints.ticks` builds its request.
+    ///
+    /// - Returns: The data of one echo-server event.
+    public func ticksWithResponse(count: Int, dropAfter: Int? = nil, lastEventID: String? = nil, reconnection: SSEReconnection? = nil) async throws(EndpointError) -> Response<ServerSentEvents<Tick>> {
+        try await ticksWithResponse(count: count, dropAfter: dropAfter, lastEventID: lastEventID, reconnection: reconnection)
+    }
+
+    /// Sends bytes with the media type the caller gives; httpbin echoes them.
+    ///
+    /// `HTTPBinEndpoints.uploadBlob` builds its request.
+    ///
+    /// - Parameter contentType: The blob's media type; nil sends application/octet-stream.
+    /// - Returns: What httpbin saw of a request with a body.
+    public func uploadBlob(blob: Data, contentType: String? = nil, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> BodyEcho {
+        try await uploadBlob(blob: blob, contentType: contentType, progress: progress)
+    }
+
+    /// `uploadBlob`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// Sends bytes with the media type the caller gives; httpbin echoes them.
+    ///
+    /// `HTTPBinEndpoints.uploadBlob` builds its request.
+    ///
+    /// - Parameter contentType: The blob's media type; nil sends application/octet-stream.
+    /// - Returns: What httpbin saw of a request with a body.
+    public func uploadBlobWithResponse(blob: Data, contentType: String? = nil, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> Response<BodyEcho> {
+        try await uploadBlobWithResponse(blob: blob, contentType: contentType, progress: progress)
     }
 }
 

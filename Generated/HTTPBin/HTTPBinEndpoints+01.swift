@@ -81,4 +81,42 @@ extension HTTPBinEndpoints {
             contentLength = try response.header("Content-Length", as: Int.self, in: "HTTPBinEndpoints.ProbeHeaders")
         }
     }
+
+    /// n bytes of the alphabet, repeated; a Range header gets that part of them.
+    ///
+    /// `GET /range/{n}`
+    ///
+    /// - Parameter range: e.g. bytes=10-19; the answer is then 206 Partial Content.
+    public static func rangeBytes(n: Int, range: String? = nil) -> Request<Data> {
+        Request(
+            method: .get,
+            path: "/range/{n}",
+            pathParameters: ["n": n],
+            query: [],
+            headers: [HeaderField("Range", range)],
+            body: nil,
+            auth: .none,
+            timeout: nil,
+            retry: nil,
+            secretParameters: []
+        )
+    }
+
+    /// n random bytes (the same ones for the same seed).
+    ///
+    /// `GET /bytes/{n}`
+    public static func randomBytes(n: Int, seed: Int? = nil) -> Request<Data> {
+        Request(
+            method: .get,
+            path: "/bytes/{n}",
+            pathParameters: ["n": n],
+            query: [QueryItem("seed", seed)],
+            headers: [],
+            body: nil,
+            auth: .none,
+            timeout: nil,
+            retry: nil,
+            secretParameters: []
+        )
+    }
 }

@@ -94,4 +94,24 @@ extension HTTPBinEndpoints {
             secretParameters: []
         )
     }
+
+    /// Served by the loopback echo server (Tests/Servers/echo_server.py), not httpbin: count `tick` events with ids 1...count; with dropAfter the connection closes after that many (a reconnection goes on from Last-Event-ID).
+    ///
+    /// `GET /sse`
+    ///
+    /// - Returns: The data of one echo-server event.
+    public static func ticks(count: Int, dropAfter: Int? = nil) -> Request<Tick> {
+        Request(
+            method: .get,
+            path: "/sse",
+            pathParameters: [:],
+            query: [QueryItem("count", count), QueryItem("drop_after", dropAfter)],
+            headers: [],
+            body: nil,
+            auth: .none,
+            timeout: nil,
+            retry: nil,
+            secretParameters: []
+        )
+    }
 }

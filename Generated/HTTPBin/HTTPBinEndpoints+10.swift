@@ -71,4 +71,22 @@ extension HTTPBinEndpoints {
             accept: ["image/svg+xml"]
         )
     }
+
+    /// numbytes asterisks spread over duration seconds, after delay seconds.
+    ///
+    /// `GET /drip`
+    public static func drip(numbytes: Int, duration: Double, delay: Double) -> Request<Data> {
+        Request(
+            method: .get,
+            path: "/drip",
+            pathParameters: [:],
+            query: [QueryItem("numbytes", numbytes), QueryItem("duration", duration), QueryItem("delay", delay)],
+            headers: [],
+            body: nil,
+            auth: .none,
+            timeout: nil,
+            retry: nil,
+            secretParameters: []
+        )
+    }
 }

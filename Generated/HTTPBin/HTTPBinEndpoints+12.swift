@@ -59,4 +59,24 @@ extension HTTPBinEndpoints {
             nonEmpty: [("kind", kind)]
         )
     }
+
+    /// n JSON objects, one a line, each with its index as `id`.
+    ///
+    /// `GET /stream/{n}`
+    ///
+    /// - Returns: One line of httpbin's /stream/{n}.
+    public static func streamLines(n: Int) -> Request<StreamLine> {
+        Request(
+            method: .get,
+            path: "/stream/{n}",
+            pathParameters: ["n": n],
+            query: [],
+            headers: [],
+            body: nil,
+            auth: .none,
+            timeout: nil,
+            retry: nil,
+            secretParameters: []
+        )
+    }
 }

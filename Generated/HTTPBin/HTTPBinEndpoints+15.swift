@@ -21,4 +21,25 @@ extension HTTPBinEndpoints {
             secretParameters: []
         )
     }
+
+    /// Sends bytes with the media type the caller gives; httpbin echoes them.
+    ///
+    /// `POST /anything/blob`
+    ///
+    /// - Parameter contentType: The blob's media type; nil sends application/octet-stream.
+    /// - Returns: What httpbin saw of a request with a body.
+    public static func uploadBlob(blob: Data, contentType: String? = nil) -> Request<BodyEcho> {
+        Request(
+            method: .post,
+            path: "/anything/blob",
+            pathParameters: [:],
+            query: [],
+            headers: [],
+            body: .data(blob, contentType: contentType ?? "application/octet-stream"),
+            auth: .none,
+            timeout: nil,
+            retry: nil,
+            secretParameters: []
+        )
+    }
 }

@@ -45,4 +45,51 @@ extension FakeHTTPBinClient {
         }
         return _response
     }
+
+    /// Answered by `uploadBlobHandler`.
+    ///
+    /// Sends bytes with the media type the caller gives; httpbin echoes them.
+    ///
+    /// `HTTPBinEndpoints.uploadBlob` builds its request.
+    ///
+    /// - Parameter contentType: The blob's media type; nil sends application/octet-stream.
+    /// - Returns: What httpbin saw of a request with a body.
+    public func uploadBlob(blob: Data, contentType: String?, progress: (@Sendable (TransferProgress) -> Void)?) async throws(EndpointError) -> BodyEcho {
+        guard let _handler = self.uploadBlobHandler else {
+            guard self.uploadBlobResponseHandler != nil else { throw .invalidRequest("FakeHTTPBinClient.uploadBlobHandler is not set") }
+            return try await uploadBlobWithResponse(blob: blob, contentType: contentType, progress: progress).body
+        }
+        do {
+            return try await _handler(blob, contentType)
+        } catch {
+            throw EndpointError(error)
+        }
+    }
+
+    /// Answered by `uploadBlobResponseHandler`, else by `uploadBlobHandler` with status 200 and no headers.
+    ///
+    /// `uploadBlob`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// Sends bytes with the media type the caller gives; httpbin echoes them.
+    ///
+    /// `HTTPBinEndpoints.uploadBlob` builds its request.
+    ///
+    /// - Parameter contentType: The blob's media type; nil sends application/octet-stream.
+    /// - Returns: What httpbin saw of a request with a body.
+    public func uploadBlobWithResponse(blob: Data, contentType: String?, progress: (@Sendable (TransferProgress) -> Void)?) async throws(EndpointError) -> Response<BodyEcho> {
+        let _response: Response<BodyEcho>
+        do {
+            if let _handler = self.uploadBlobResponseHandler {
+                _response = try await _handler(blob, contentType)
+            } else if let _handler = self.uploadBlobHandler {
+                _response = Response(body: try await _handler(blob, contentType))
+            } else {
+                throw EndpointError.invalidRequest("FakeHTTPBinClient.uploadBlobResponseHandler and FakeHTTPBinClient.uploadBlobHandler are not set")
+            }
+        } catch {
+            throw EndpointError(error)
+        }
+        return _response
+    }
 }

@@ -164,6 +164,30 @@ public struct FakeHTTPBinClient: HTTPBinClientProtocol {
     public var postShelfXMLHandler: (@Sendable (Shelf) async throws -> JSONEcho)?
     /// Answers `postShelfXML` with a status and headers too (for `postShelfXMLWithResponse`; `postShelfXML` uses it when `postShelfXMLHandler` is not set).
     public var postShelfXMLResponseHandler: (@Sendable (Shelf) async throws -> Response<JSONEcho>)?
+    /// Answers `streamLines`.
+    public var streamLinesHandler: (@Sendable (Int) async throws -> JSONLines<StreamLine>)?
+    /// Answers `streamLines` with a status and headers too (for `streamLinesWithResponse`; `streamLines` uses it when `streamLinesHandler` is not set).
+    public var streamLinesResponseHandler: (@Sendable (Int) async throws -> Response<JSONLines<StreamLine>>)?
+    /// Answers `drip`.
+    public var dripHandler: (@Sendable (Int, Double, Double) async throws -> ResponseBodyStream)?
+    /// Answers `drip` with a status and headers too (for `dripWithResponse`; `drip` uses it when `dripHandler` is not set).
+    public var dripResponseHandler: (@Sendable (Int, Double, Double) async throws -> Response<ResponseBodyStream>)?
+    /// Answers `rangeBytes`.
+    public var rangeBytesHandler: (@Sendable (Int, String?) async throws -> ResponseBodyStream)?
+    /// Answers `rangeBytes` with a status and headers too (for `rangeBytesWithResponse`; `rangeBytes` uses it when `rangeBytesHandler` is not set).
+    public var rangeBytesResponseHandler: (@Sendable (Int, String?) async throws -> Response<ResponseBodyStream>)?
+    /// Answers `randomBytes`.
+    public var randomBytesHandler: (@Sendable (Int, Int?) async throws -> Data)?
+    /// Answers `randomBytes` with a status and headers too (for `randomBytesWithResponse`; `randomBytes` uses it when `randomBytesHandler` is not set).
+    public var randomBytesResponseHandler: (@Sendable (Int, Int?) async throws -> Response<Data>)?
+    /// Answers `ticks`.
+    public var ticksHandler: (@Sendable (Int, Int?) async throws -> ServerSentEvents<Tick>)?
+    /// Answers `ticks` with a status and headers too (for `ticksWithResponse`; `ticks` uses it when `ticksHandler` is not set).
+    public var ticksResponseHandler: (@Sendable (Int, Int?) async throws -> Response<ServerSentEvents<Tick>>)?
+    /// Answers `uploadBlob`.
+    public var uploadBlobHandler: (@Sendable (Data, String?) async throws -> BodyEcho)?
+    /// Answers `uploadBlob` with a status and headers too (for `uploadBlobWithResponse`; `uploadBlob` uses it when `uploadBlobHandler` is not set).
+    public var uploadBlobResponseHandler: (@Sendable (Data, String?) async throws -> Response<BodyEcho>)?
 
     /// A fake with no handlers; set those the test needs.
     public init() {}

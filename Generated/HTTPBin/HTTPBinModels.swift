@@ -288,3 +288,37 @@ public struct Shelf: Codable, Sendable, Hashable {
         }
     }
 }
+
+/// One line of httpbin's /stream/{n}.
+public struct StreamLine: Codable, Sendable, Hashable {
+    public var id: Int
+    public var url: String
+
+    /// Creates a value; parameters with a default may be left out.
+    public init(id: Int, url: String) {
+        self.id = id
+        self.url = url
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case id = "id"
+        case url = "url"
+    }
+}
+
+/// The data of one echo-server event.
+public struct Tick: Codable, Sendable, Hashable {
+    public var n: Int
+    public var text: String
+
+    /// Creates a value; parameters with a default may be left out.
+    public init(n: Int, text: String) {
+        self.n = n
+        self.text = text
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case n = "n"
+        case text = "text"
+    }
+}

@@ -50,18 +50,22 @@ public protocol S3ClientProtocol: Sendable {
     ///
     /// `S3Endpoints.deleteBucket` builds its request.
     func deleteBucketWithResponse(bucket: String) async throws(EndpointError) -> Response<Empty>
-    /// Stores the bytes as the object `key` (moto keeps an object's bytes only when they come as octet-stream).
+    /// Stores the bytes as the object `key`, with its own media type (moto keeps the bytes of a form-encoded body empty, so nil sends application/octet-stream).
     ///
     /// `S3Endpoints.putObject` builds its request.
+    ///
+    /// - Parameter contentType: The object's media type, kept with it; nil sends application/octet-stream.
     @discardableResult
-    func putObject(bucket: String, key: String, content: Data, progress: (@Sendable (TransferProgress) -> Void)?) async throws(EndpointError) -> Empty
+    func putObject(bucket: String, key: String, content: Data, contentType: String?, progress: (@Sendable (TransferProgress) -> Void)?) async throws(EndpointError) -> Empty
     /// `putObject`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
     ///
-    /// Stores the bytes as the object `key` (moto keeps an object's bytes only when they come as octet-stream).
+    /// Stores the bytes as the object `key`, with its own media type (moto keeps the bytes of a form-encoded body empty, so nil sends application/octet-stream).
     ///
     /// `S3Endpoints.putObject` builds its request.
-    func putObjectWithResponse(bucket: String, key: String, content: Data, progress: (@Sendable (TransferProgress) -> Void)?) async throws(EndpointError) -> Response<Empty>
+    ///
+    /// - Parameter contentType: The object's media type, kept with it; nil sends application/octet-stream.
+    func putObjectWithResponse(bucket: String, key: String, content: Data, contentType: String?, progress: (@Sendable (TransferProgress) -> Void)?) async throws(EndpointError) -> Response<Empty>
     /// The object's bytes, with its media type.
     ///
     /// `S3Endpoints.getObject` builds its request.
@@ -130,22 +134,26 @@ public protocol S3ClientProtocol: Sendable {
 
 /// The client's default arguments for calls through the protocol.
 extension S3ClientProtocol {
-    /// Stores the bytes as the object `key` (moto keeps an object's bytes only when they come as octet-stream).
+    /// Stores the bytes as the object `key`, with its own media type (moto keeps the bytes of a form-encoded body empty, so nil sends application/octet-stream).
     ///
     /// `S3Endpoints.putObject` builds its request.
+    ///
+    /// - Parameter contentType: The object's media type, kept with it; nil sends application/octet-stream.
     @discardableResult
-    public func putObject(bucket: String, key: String, content: Data, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> Empty {
-        try await putObject(bucket: bucket, key: key, content: content, progress: progress)
+    public func putObject(bucket: String, key: String, content: Data, contentType: String? = nil, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> Empty {
+        try await putObject(bucket: bucket, key: key, content: content, contentType: contentType, progress: progress)
     }
 
     /// `putObject`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
     ///
-    /// Stores the bytes as the object `key` (moto keeps an object's bytes only when they come as octet-stream).
+    /// Stores the bytes as the object `key`, with its own media type (moto keeps the bytes of a form-encoded body empty, so nil sends application/octet-stream).
     ///
     /// `S3Endpoints.putObject` builds its request.
-    public func putObjectWithResponse(bucket: String, key: String, content: Data, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> Response<Empty> {
-        try await putObjectWithResponse(bucket: bucket, key: key, content: content, progress: progress)
+    ///
+    /// - Parameter contentType: The object's media type, kept with it; nil sends application/octet-stream.
+    public func putObjectWithResponse(bucket: String, key: String, content: Data, contentType: String? = nil, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> Response<Empty> {
+        try await putObjectWithResponse(bucket: bucket, key: key, content: content, contentType: contentType, progress: progress)
     }
 
     /// The object's bytes, with its media type.
@@ -380,24 +388,42 @@ extension S3Client {
         try await self.client.response(for: S3Endpoints.deleteBucket(bucket: bucket))
     }
 
-    /// Stores the bytes as the object `key` (moto keeps an object's bytes only when they come as octet-stream).
+    /// Stores the bytes as the object `key`, with its own media type (moto keeps the bytes of a form-encoded body empty, so nil sends application/octet-stream).
     ///
     /// `PUT /{bucket}/{key}`
+    ///
+    /// - Parameter contentType: The object's media type, kept with it; nil sends application/octet-stream.
     /// - Throws: `EndpointError`; the body of an error response decodes as `S3Error`: `errorBody(of: error, as: S3Error.self)`.
     @discardableResult
-    public func putObject(bucket: String, key: String, content: Data, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> Empty {
-        try await self.client.send(S3Endpoints.putObject(bucket: bucket, key: key, content: content), progress: progress)
+    public func putObject(bucket: String, key: String, content: Data, contentType: String? = nil, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> Empty {
+        try await self.client.send(S3Endpoints.putObject(bucket: bucket, key: key, content: content, contentType: contentType), progress: progress)
     }
 
     /// `putObject`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
     ///
-    /// Stores the bytes as the object `key` (moto keeps an object's bytes only when they come as octet-stream).
+    /// Stores the bytes as the object `key`, with its own media type (moto keeps the bytes of a form-encoded body empty, so nil sends application/octet-stream).
     ///
     /// `PUT /{bucket}/{key}`
+    ///
+    /// - Parameter contentType: The object's media type, kept with it; nil sends application/octet-stream.
     /// - Throws: `EndpointError`; the body of an error response decodes as `S3Error`: `errorBody(of: error, as: S3Error.self)`.
-    public func putObjectWithResponse(bucket: String, key: String, content: Data, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> Response<Empty> {
-        try await self.client.response(for: S3Endpoints.putObject(bucket: bucket, key: key, content: content), progress: progress)
+    public func putObjectWithResponse(bucket: String, key: String, content: Data, contentType: String? = nil, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> Response<Empty> {
+        try await self.client.response(for: S3Endpoints.putObject(bucket: bucket, key: key, content: content, contentType: contentType), progress: progress)
+    }
+
+    /// `putObject`, with its body read from a file as it is sent (a large file is never in memory).
+    ///
+    /// Stores the bytes as the object `key`, with its own media type (moto keeps the bytes of a form-encoded body empty, so nil sends application/octet-stream).
+    ///
+    /// `PUT /{bucket}/{key}`
+    ///
+    /// - Parameter contentType: The object's media type, kept with it; nil sends application/octet-stream.
+    @discardableResult
+    public func putObject(bucket: String, key: String, fromFile content: URL, contentType: String? = nil, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> Empty {
+        var _request = S3Endpoints.putObject(bucket: bucket, key: key, content: Data(), contentType: contentType)
+        _request.body = .file(content, contentType: contentType ?? "application/octet-stream")
+        return try await self.client.send(_request, progress: progress)
     }
 
     /// The object's bytes, with its media type.
@@ -418,6 +444,17 @@ extension S3Client {
     /// - Throws: `EndpointError`; the body of an error response decodes as `S3Error`: `errorBody(of: error, as: S3Error.self)`.
     public func getObjectWithResponse(bucket: String, key: String, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> DeclaredResponse<Data, S3Endpoints.GetObjectHeaders> {
         try await self.client.response(for: S3Endpoints.getObject(bucket: bucket, key: key), declaring: S3Endpoints.GetObjectHeaders.self, progress: progress)
+    }
+
+    /// `getObject`, with the body of its response written to `destination` as it arrives (at constant memory); returns
+    /// the file's URL with the status and headers. A file already there is replaced only once the download is complete.
+    ///
+    /// The object's bytes, with its media type.
+    ///
+    /// `GET /{bucket}/{key}`
+    @discardableResult
+    public func getObject(bucket: String, key: String, to destination: URL, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> Response<URL> {
+        try await self.client.download(S3Endpoints.getObject(bucket: bucket, key: key), to: destination, progress: progress)
     }
 
     /// The object's size, media type and entity tag, without its bytes.

@@ -68,17 +68,19 @@ extension S3Endpoints {
         )
     }
 
-    /// Stores the bytes as the object `key` (moto keeps an object's bytes only when they come as octet-stream).
+    /// Stores the bytes as the object `key`, with its own media type (moto keeps the bytes of a form-encoded body empty, so nil sends application/octet-stream).
     ///
     /// `PUT /{bucket}/{key}`
-    public static func putObject(bucket: String, key: String, content: Data) -> Request<Empty> {
+    ///
+    /// - Parameter contentType: The object's media type, kept with it; nil sends application/octet-stream.
+    public static func putObject(bucket: String, key: String, content: Data, contentType: String? = nil) -> Request<Empty> {
         Request(
             method: .put,
             path: "/{bucket}/{key}",
             pathParameters: ["bucket": bucket, "key": key],
             query: [],
             headers: [],
-            body: .data(content, contentType: "application/octet-stream"),
+            body: .data(content, contentType: contentType ?? "application/octet-stream"),
             auth: .none,
             timeout: nil,
             retry: nil,

@@ -19,9 +19,9 @@ public struct FakeS3Client: S3ClientProtocol {
     /// Answers `deleteBucket` with a status and headers too (for `deleteBucketWithResponse`; `deleteBucket` uses it when `deleteBucketHandler` is not set).
     public var deleteBucketResponseHandler: (@Sendable (String) async throws -> Response<Empty>)?
     /// Answers `putObject`.
-    public var putObjectHandler: (@Sendable (String, String, Data) async throws -> Empty)?
+    public var putObjectHandler: (@Sendable (String, String, Data, String?) async throws -> Empty)?
     /// Answers `putObject` with a status and headers too (for `putObjectWithResponse`; `putObject` uses it when `putObjectHandler` is not set).
-    public var putObjectResponseHandler: (@Sendable (String, String, Data) async throws -> Response<Empty>)?
+    public var putObjectResponseHandler: (@Sendable (String, String, Data, String?) async throws -> Response<Empty>)?
     /// Answers `getObject`.
     public var getObjectHandler: (@Sendable (String, String) async throws -> Data)?
     /// Answers `getObject` with a status and headers too (for `getObjectWithResponse`; `getObject` uses it when `getObjectHandler` is not set).
@@ -182,17 +182,19 @@ extension FakeS3Client {
 
     /// Answered by `putObjectHandler`.
     ///
-    /// Stores the bytes as the object `key` (moto keeps an object's bytes only when they come as octet-stream).
+    /// Stores the bytes as the object `key`, with its own media type (moto keeps the bytes of a form-encoded body empty, so nil sends application/octet-stream).
     ///
     /// `S3Endpoints.putObject` builds its request.
+    ///
+    /// - Parameter contentType: The object's media type, kept with it; nil sends application/octet-stream.
     @discardableResult
-    public func putObject(bucket: String, key: String, content: Data, progress: (@Sendable (TransferProgress) -> Void)?) async throws(EndpointError) -> Empty {
+    public func putObject(bucket: String, key: String, content: Data, contentType: String?, progress: (@Sendable (TransferProgress) -> Void)?) async throws(EndpointError) -> Empty {
         guard let _handler = self.putObjectHandler else {
             guard self.putObjectResponseHandler != nil else { throw .invalidRequest("FakeS3Client.putObjectHandler is not set") }
-            return try await putObjectWithResponse(bucket: bucket, key: key, content: content, progress: progress).body
+            return try await putObjectWithResponse(bucket: bucket, key: key, content: content, contentType: contentType, progress: progress).body
         }
         do {
-            return try await _handler(bucket, key, content)
+            return try await _handler(bucket, key, content, contentType)
         } catch {
             throw EndpointError(error)
         }
@@ -203,16 +205,18 @@ extension FakeS3Client {
     /// `putObject`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
     ///
-    /// Stores the bytes as the object `key` (moto keeps an object's bytes only when they come as octet-stream).
+    /// Stores the bytes as the object `key`, with its own media type (moto keeps the bytes of a form-encoded body empty, so nil sends application/octet-stream).
     ///
     /// `S3Endpoints.putObject` builds its request.
-    public func putObjectWithResponse(bucket: String, key: String, content: Data, progress: (@Sendable (TransferProgress) -> Void)?) async throws(EndpointError) -> Response<Empty> {
+    ///
+    /// - Parameter contentType: The object's media type, kept with it; nil sends application/octet-stream.
+    public func putObjectWithResponse(bucket: String, key: String, content: Data, contentType: String?, progress: (@Sendable (TransferProgress) -> Void)?) async throws(EndpointError) -> Response<Empty> {
         let _response: Response<Empty>
         do {
             if let _handler = self.putObjectResponseHandler {
-                _response = try await _handler(bucket, key, content)
+                _response = try await _handler(bucket, key, content, contentType)
             } else if let _handler = self.putObjectHandler {
-                _response = Response(body: try await _handler(bucket, key, content))
+                _response = Response(body: try await _handler(bucket, key, content, contentType))
             } else {
                 throw EndpointError.invalidRequest("FakeS3Client.putObjectResponseHandler and FakeS3Client.putObjectHandler are not set")
             }

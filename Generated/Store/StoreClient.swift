@@ -357,6 +357,15 @@ extension StoreClient {
         try await self.client.response(for: StoreEndpoints.productImage(productID: productID), progress: progress)
     }
 
+    /// `productImage`, with the body of its response written to `destination` as it arrives (at constant memory); returns
+    /// the file's URL with the status and headers. A file already there is replaced only once the download is complete.
+    ///
+    /// `GET /products/{productID}/image`
+    @discardableResult
+    public func productImage(productID: UUID, to destination: URL, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> Response<URL> {
+        try await self.client.download(StoreEndpoints.productImage(productID: productID), to: destination, progress: progress)
+    }
+
     /// `GET /products/{productID}/notes`
     /// - Throws: `EndpointError`; the body of an error response decodes as `Problem`: `errorBody(of: error, as: Problem.self)`.
     public func productNotes(productID: UUID) async throws(EndpointError) -> String {
@@ -431,6 +440,16 @@ extension StoreClient {
     /// - Throws: `EndpointError`; the body of an error response decodes as `Problem`: `errorBody(of: error, as: Problem.self)`.
     public func uploadReceiptWithResponse(orderID: Int64, receipt: Data, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> Response<Empty> {
         try await self.client.response(for: StoreEndpoints.uploadReceipt(orderID: orderID, receipt: receipt), progress: progress)
+    }
+
+    /// `uploadReceipt`, with its body read from a file as it is sent (a large file is never in memory).
+    ///
+    /// `PUT /orders/{orderID}/receipt`
+    @discardableResult
+    public func uploadReceipt(orderID: Int64, fromFile receipt: URL, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> Empty {
+        var _request = StoreEndpoints.uploadReceipt(orderID: orderID, receipt: Data())
+        _request.body = .file(receipt, contentType: "application/octet-stream")
+        return try await self.client.send(_request, progress: progress)
     }
 
     /// `POST /photos`

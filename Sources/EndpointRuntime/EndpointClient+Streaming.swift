@@ -35,14 +35,7 @@ extension EndpointClient {
     public func events<E>(
         _ request: Request<E>, lastEventID: String? = nil, reconnection: SSEReconnection? = nil
     ) async throws(EndpointError) -> ServerSentEvents<E> {
-        let open: ServerSentEvents<E>.Open = { [self] (id: String?) async throws(EndpointError) -> ResponseBodyStream in
-            var request = request
-            if request.accept == nil { request.accept = ["text/event-stream"] }
-            if let id { request.headers.append(HeaderField("Last-Event-ID", id)) }
-            return try await stream(request).body
-        }
-        return ServerSentEvents(
-            first: try await open(lastEventID), lastEventID: lastEventID, reconnection: reconnection, decoder: jsonDecoder, open: open)
+        try await response(for: request, lastEventID: lastEventID, reconnection: reconnection, as: ServerSentEvents<E>.self).body
     }
 
     /// Sends `request` and returns its JSON Lines (NDJSON) body, each line decoded as `E`.

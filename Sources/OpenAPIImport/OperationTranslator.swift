@@ -69,7 +69,10 @@ final class OperationTranslator {
         parameters += body.parameters
         (parameters, ourPath) = disambiguated(parameters, path: ourPath, context: context)
         if ourPath.isEmpty { ourPath = "/" }
-        let (response, errorModel) = responses(operation, context: context)
+        var (response, errorModel) = responses(operation, context: context)
+        // A streamed success response (server-sent events, JSON Lines) is read as it arrives, with its items' type.
+        let stream = responseStream(operation, context: context)
+        if let stream { response = stream.0 }
         let (auth, authSchemes) = security.requirement(of: operation, context: context)
         let descriptions = [operation.text("summary"), operation.text("description")].compactMap { $0 }.filter { !$0.isEmpty }
         return Endpoint(
@@ -77,8 +80,10 @@ final class OperationTranslator {
             bodyEncoding: body.endpointEncoding, response: response, errorModel: errorModel,
             auth: auth, timeout: nil, retry: nil, query: [], headers: [],
             description: descriptions.isEmpty ? nil : descriptions.joined(separator: "\n\n"), deprecated: operation.flag("deprecated"),
-            location: operation.location, bodyValue: body.value, contentType: body.contentType, accept: accept(operation, response: response),
-            authSchemes: authSchemes, responseHeaders: responseHeaders(operation, context: context)
+            location: operation.location, bodyValue: body.value, contentType: body.contentType,
+            accept: stream == nil ? accept(operation, response: response) : nil,
+            authSchemes: authSchemes, responseHeaders: stream == nil ? responseHeaders(operation, context: context) : [],
+            responseStream: stream?.1
         )
     }
 

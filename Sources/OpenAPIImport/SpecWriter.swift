@@ -152,7 +152,8 @@ public enum SpecWriter {
             }
         }
         if let body = body(endpoint) { lines.append("  body: \(body)") }
-        switch endpoint.response {
+        if let stream = endpoint.responseStream { lines.append("  response: " + Self.streamedResponse(stream, item: endpoint.response)) }
+        switch endpoint.responseStream == nil ? endpoint.response : .empty {
         case .empty: break
         case .data: lines.append("  response: Data")
         case .string: lines.append("  response: String")
@@ -163,7 +164,7 @@ public enum SpecWriter {
         if !endpoint.responseHeaders.isEmpty {
             lines.append("  responseHeaders: { " + endpoint.responseHeaders.map { "\(quoted($0.name)): \(type($0.type))" }.joined(separator: ", ") + " }")
         }
-        if case .type = endpoint.response, let unwrap = envelope("unwrap", endpoint.unwrap, inherited: spec.policy.unwrap) {
+        if case .type = endpoint.response, endpoint.responseStream == nil, let unwrap = envelope("unwrap", endpoint.unwrap, inherited: spec.policy.unwrap) {
             lines.append("  " + unwrap)
         }
         if endpoint.bodyEncoding == .json, let wrap = envelope("wrap", endpoint.wrap, inherited: spec.policy.wrap) { lines.append("  " + wrap) }
@@ -245,6 +246,17 @@ public enum SpecWriter {
     }
 
     /// A type, quoted: `[T]`, `T?` and `[String: T]` need it, and quoting all is uniform.
+    /// A streamed response as the spec writes it: `bytes`, `{ events: T }` or `{ jsonLines: T }`.
+    private static func streamedResponse(_ stream: ResponseStream, item: ResponseType) -> String {
+        let written: String
+        switch item {
+        case .empty, .string: written = "String"
+        case .data: written = "Data"
+        case .type(let type): written = self.type(type)
+        }
+        return stream == .bytes ? "bytes" : "{ \(stream.rawValue): \(written) }"
+    }
+
     private static func type(_ type: TypeRef) -> String {
         quoted(type.description)
     }

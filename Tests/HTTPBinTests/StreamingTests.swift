@@ -34,14 +34,8 @@ struct StreamingHTTPBinTests {
         let seen = LockedProgress()
         let request = Request<Data>(
             method: .get, path: "/drip", query: [QueryItem("numbytes", 5), QueryItem("duration", 1), QueryItem("delay", 0)])
-        let start = ContinuousClock.now
         let response = try await Self.client().stream(request) { seen.record($0) }
-        var arrivals: [Duration] = []
-        var bytes = Data()
-        for try await chunk in response.body {
-            bytes.append(chunk)
-            arrivals.append(ContinuousClock.now - start)
-        }
+        let (bytes, arrivals) = try await readChunks(of: response.body)
         #expect(bytes == Data(repeating: UInt8(ascii: "*"), count: 5))
         // httpbin sends a byte every 0.2 s: a buffered body would come as one chunk at the end.
         #expect(arrivals.count >= 3, "the drip came in \(arrivals.count) chunk(s)")
@@ -56,6 +50,18 @@ struct StreamingHTTPBinTests {
         #expect(try Data(contentsOf: response.body) == Data((0..<2000).map { alphabet[$0 % 26] }))
         #expect(response.header("Content-Length") == "2000")
     }
+}
+
+/// A body read whole, with the time each chunk arrived after the call (so a test can tell a trickle from one piece).
+func readChunks(of body: ResponseBodyStream) async throws -> (bytes: Data, arrivals: [Duration]) {
+    let start = ContinuousClock.now
+    var arrivals: [Duration] = []
+    var bytes = Data()
+    for try await chunk in body {
+        bytes.append(chunk)
+        arrivals.append(ContinuousClock.now - start)
+    }
+    return (bytes, arrivals)
 }
 
 /// The progress reports of one transfer, from concurrent callbacks.

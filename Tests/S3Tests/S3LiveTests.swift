@@ -47,6 +47,38 @@ struct S3LiveTests {
         _ = try await client.deleteBucket(bucket: bucket)
     }
 
+    /// PutObject sends each object's own media type (the spec's `Content-Type` parameter of the binary body), and
+    /// moto keeps it; a file is uploaded as it is read, and an object downloaded to a file.
+    @Test func eachObjectKeepsTheContentTypeItWasPutWith() async throws {
+        let client = try S3Server.client()
+        let bucket = S3Server.bucketName("typed")
+        _ = try await client.createBucket(bucket: bucket)
+        let png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + (0..<64).map { UInt8($0) })
+        _ = try await client.putObject(bucket: bucket, key: "logo.png", content: png, contentType: "image/png")
+        let source = FileManager.default.temporaryDirectory.appendingPathComponent("endpointgen-s3-\(UUID().uuidString).csv")
+        let destination = source.appendingPathExtension("copy")
+        defer {
+            try? FileManager.default.removeItem(at: source)
+            try? FileManager.default.removeItem(at: destination)
+        }
+        let csv = Data(String(repeating: "a,b,c\n", count: 2_000).utf8)
+        try csv.write(to: source)
+        _ = try await client.putObject(bucket: bucket, key: "table.csv", fromFile: source, contentType: "text/csv")
+
+        let logo = try await client.getObjectWithResponse(bucket: bucket, key: "logo.png")
+        #expect(logo.declared.contentType == "image/png")
+        #expect(logo.body == png)
+        let table = try await client.headObject(bucket: bucket, key: "table.csv")
+        #expect(table.contentType == "text/csv")
+        #expect(table.contentLength == csv.count)
+        let downloaded = try await client.getObject(bucket: bucket, key: "table.csv", to: destination)
+        #expect(downloaded.header("Content-Type") == "text/csv")
+        #expect(try Data(contentsOf: destination) == csv)
+
+        for key in ["logo.png", "table.csv"] { _ = try await client.deleteObject(bucket: bucket, key: key) }
+        _ = try await client.deleteBucket(bucket: bucket)
+    }
+
     @Test func listingPagesFollowTheContinuationTokenOfTheXMLBody() async throws {
         let recorder = RecordingTransport()
         let client = try S3Server.client(transport: recorder)

@@ -139,6 +139,9 @@ extension EndpointContext: MustacheRepresentable {
             "missingHandlerLiteral": missingHandlerLiteral.mustacheValue,
             "pagination": pagination.mustacheValue,
             "metadata": metadata.mustacheValue,
+            "requestBodyType": requestBodyType.mustacheValue,
+            "download": download.mustacheValue,
+            "uploadFromFile": uploadFromFile.mustacheValue,
         ])
     }
 }

@@ -94,6 +94,13 @@ public struct EndpointContext: Codable, Equatable, Sendable {
     public var pagination: PaginationContext?
     /// The `…WithResponse` variant, the declared response headers and the response's envelope.
     public var metadata: ResponseMetadataContext
+    /// The request's type argument, e.g. `User`; for a streamed response each event's or line's type (`Data` for bytes),
+    /// while `metadata.bodyType` is the sequence the method returns.
+    public var requestBodyType: String
+    /// The client's download-to-file method of a binary response, or `null`.
+    public var download: DownloadContext?
+    /// The client's upload-from-file method of a binary body, or `null`.
+    public var uploadFromFile: UploadFromFileContext?
 }
 
 /// One parameter of an endpoint.

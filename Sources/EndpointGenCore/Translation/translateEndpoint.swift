@@ -8,7 +8,9 @@ func translateEndpoint(
     let name = SwiftName.escaped(baseName)
     // `self` would hide the client inside its methods; methods may add `progress`, completion variants
     // `queue` and `completion`.
-    let reservedLabels: Set<String> = options.completionHandlers ? ["self", "progress", "queue", "completion"] : ["self", "progress"]
+    let streamed = streamedCall(endpoint.responseStream, payload: swiftResponseType(endpoint.response, names: names))
+    let reservedLabels = Set(options.completionHandlers ? ["self", "progress", "queue", "completion"] : ["self", "progress"])
+        .union(streamed?.reservedLabels ?? [])
     // A whole-value body is the first argument, without a label: `addPet(_ pet: Pet)`.
     let bodyValue = endpoint.bodyValue.map { value in
         translateParameter(bodyValueParameter(value), names: names, reserved: reservedLabels)
@@ -24,13 +26,19 @@ func translateEndpoint(
     let pathParameters = filtered(.path).map { "\(SwiftLiteral.string($0.0.name)): \($0.1.name)" }
     let query = filtered(.query).map { "QueryItem(\($0.1.wireNameLiteral), \($0.1.name))" }
         + endpoint.query.map { "QueryItem.template(\(SwiftLiteral.string($0.name)), \(SwiftLiteral.string($0.value)))" }
-    let headers = filtered(.header).map { "HeaderField(\($0.1.wireNameLiteral), \($0.1.name))" }
+    // A `Content-Type` parameter of a binary body gives the body's media type (see `binaryContentType`), not a header.
+    let headers = filtered(.header).filter { !Endpoint.isPerCallContentType($0.0, bodyEncoding: endpoint.bodyEncoding) }
+        .map { "HeaderField(\($0.1.wireNameLiteral), \($0.1.name))" }
         + endpoint.headers.map { "HeaderField.template(\(SwiftLiteral.string($0.name)), \(SwiftLiteral.string($0.value)))" }
     let cookies = filtered(.cookie).map { "Cookie(\($0.1.wireNameLiteral), \($0.1.name))" }
-    let body = bodyValue.map { (expression: translateBodyValue(endpoint, $0), context: BodyContext?.none) } ?? translateBody(endpoint, parameters: filtered(.body), names: names)
+    let contentType = binaryContentType(endpoint, parameters: pairs)
+    let body = bodyValue.map { (expression: translateBodyValue(endpoint, $0, contentType: contentType), context: BodyContext?.none) }
+        ?? translateBody(endpoint, parameters: filtered(.body), names: names, contentType: contentType)
 
     let method = endpoint.method.rawValue
-    let bodyType = swiftResponseType(endpoint.response, names: names)
+    // A streamed response's method returns the sequence; its request's type argument is each event's or line's type.
+    let requestBodyType = swiftResponseType(endpoint.response, names: names)
+    let bodyType = streamed?.returnType ?? requestBodyType
     // A call whose body is `Empty` but whose headers are declared (a HEAD request, say) returns the headers.
     let responseType = endpoint.response == .empty && !endpoint.responseHeaders.isEmpty
         ? "\(endpointsName).\(SwiftName.type(endpoint.name))Headers" : bodyType
@@ -43,6 +51,9 @@ func translateEndpoint(
     let movesBytes = endpoint.response == .data || endpoint.bodyEncoding == .multipart
         || (endpoint.bodyEncoding == .binary && endpoint.bodyValue?.type.unwrapped != .string)
     let progress = "progress: (@Sendable (TransferProgress) -> Void)?"
+    // What the method adds to the endpoint's parameters: a streamed call's own, else `progress` if it moves bytes.
+    let added = streamed.map { ($0.parameters, $0.requirements, $0.forwarding, $0.callArgument) }
+        ?? (movesBytes ? ([progress + " = nil"], [progress], ["progress: progress"], ", progress: progress") : ([], [], [], ""))
     let arguments = allParameters.enumerated().map { index, p in isBodyValue(index) ? p.name : "\(argumentLabel(p.name)): \(p.name)" }
     let documented = zip(describedParameters, allParameters).compactMap { parameter, context in
         parameter.description.map { (name: argumentLabel(context.name).trimmingCharacters(in: ["`"]), text: $0) }
@@ -62,20 +73,20 @@ func translateEndpoint(
         method: "." + method.lowercased(),
         pathLiteral: SwiftLiteral.string(endpoint.path),
         responseType: responseType,
-        discardableResult: endpoint.response == .empty,
+        discardableResult: endpoint.response == .empty && streamed == nil,
         errorType: endpoint.errorModel.map { SwiftCode.type($0, names: names) },
         parameters: allParameters,
         signature: signature.joined(separator: ", "),
         requirementSignature: requirement.joined(separator: ", "),
-        methodSignature: (signature + (movesBytes ? [progress + " = nil"] : [])).joined(separator: ", "),
-        methodRequirementSignature: (requirement + (movesBytes ? [progress] : [])).joined(separator: ", "),
-        progressArgument: movesBytes ? ", progress: progress" : "",
+        methodSignature: (signature + added.0).joined(separator: ", "),
+        methodRequirementSignature: (requirement + added.1).joined(separator: ", "),
+        progressArgument: added.3,
         arguments: arguments.joined(separator: ", "),
-        forwardingArguments: (arguments + (movesBytes ? ["progress: progress"] : [])).joined(separator: ", "),
+        forwardingArguments: (arguments + added.2).joined(separator: ", "),
         parameterTypes: allParameters.map(\.type).joined(separator: ", "),
         parameterNames: allParameters.map(\.name).joined(separator: ", "),
         hasParameters: !allParameters.isEmpty,
-        hasDefaults: movesBytes || allParameters.contains { $0.defaultValue != nil },
+        hasDefaults: !added.0.isEmpty || allParameters.contains { $0.defaultValue != nil },
         nonEmptyParameters: nonEmpty.map(\.1),
         nonEmptyExpression: nonEmpty.isEmpty
             ? "" : "[" + nonEmpty.map { "(\(SwiftLiteral.string(argumentLabel($0.1.name).trimmingCharacters(in: ["`"]))), \($0.1.name))" }.joined(separator: ", ") + "]",
@@ -98,8 +109,28 @@ func translateEndpoint(
             hasParameterDefaults: parameters.contains { $0.defaultValue != nil }, fakeName: fakeName),
         metadata: translateResponseMetadata(
             endpoint, baseName: baseName, docComments: (docComment, protocolDocComment), bodyType: bodyType,
-            endpointsName: endpointsName, fakeName: fakeName)
+            endpointsName: endpointsName, fakeName: fakeName),
+        requestBodyType: requestBodyType,
+        download: translateDownload(endpoint, signature: signature),
+        uploadFromFile: translateUploadFromFile(
+            endpoint, parameters: allParameters, signature: signature, bodyIndex: binaryBodyIndex(endpoint, pairs: pairs), contentType: contentType)
     )
+}
+
+/// The place among the method's parameters of a body that is one `Data` value: a whole value (first), or the parameter
+/// of `body: binary`; `nil` for any other body.
+private func binaryBodyIndex(_ endpoint: Endpoint, pairs: [(Parameter, ParameterContext)]) -> Int? {
+    if let value = endpoint.bodyValue { return value.type.unwrapped == .data ? 0 : nil }
+    guard endpoint.bodyEncoding == .binary else { return nil }
+    return pairs.firstIndex { $0.0.placement == .body && $0.0.type.unwrapped == .data }
+}
+
+/// A binary body's media type as code: the `Content-Type` parameter when the endpoint has one (its value, else the
+/// spec's type when it is optional and `nil`), else the spec's type as a literal.
+private func binaryContentType(_ endpoint: Endpoint, parameters: [(Parameter, ParameterContext)]) -> String {
+    let literal = SwiftLiteral.string(endpoint.requestMediaType ?? BodyEncoding.binary.mediaType)
+    guard let parameter = endpoint.perCallContentType, let context = parameters.first(where: { $0.0 == parameter })?.1 else { return literal }
+    return parameter.type.isOptional ? "\(context.name) ?? \(literal)" : context.name
 }
 
 /// What the method's doc comment says it returns: the description of the model it returns, if the spec gives one.
@@ -153,7 +184,7 @@ private func swiftResponseType(_ response: ResponseType, names: ModelNames) -> S
 
 /// The body as a `RequestBody` expression, and for JSON the struct that encodes it.
 private func translateBody(
-    _ endpoint: Endpoint, parameters: [(Parameter, ParameterContext)], names: ModelNames
+    _ endpoint: Endpoint, parameters: [(Parameter, ParameterContext)], names: ModelNames, contentType: String
 ) -> (expression: String, context: BodyContext?) {
     guard let encoding = endpoint.bodyEncoding, !parameters.isEmpty else { return ("nil", nil) }
     let typeName = SwiftName.type(endpoint.name) + "Body"
@@ -185,8 +216,8 @@ private func translateBody(
     case .binary:
         let (parameter, context) = parameters[0]
         expression = parameter.type.isOptional
-            ? "\(context.name).map { .data($0, contentType: \(binaryType)) }"
-            : ".data(\(context.name), contentType: \(binaryType))"
+            ? "\(context.name).map { .data($0, contentType: \(contentType)) }"
+            : ".data(\(context.name), contentType: \(contentType))"
     }
     return (expression, BodyContext(encoding: encoding.rawValue, isJSON: encoding == .json, typeName: typeName, fields: fields))
 }
@@ -200,9 +231,8 @@ private func bodyValueParameter(_ value: BodyValue) -> Parameter {
 
 /// The `RequestBody` expression of a whole-value body: JSON, or as it is for `Data` and UTF-8 text for `String`; an
 /// optional value sends no body when it is `nil`.
-private func translateBodyValue(_ endpoint: Endpoint, _ parameter: ParameterContext) -> String {
+private func translateBodyValue(_ endpoint: Endpoint, _ parameter: ParameterContext, contentType: String) -> String {
     guard let value = endpoint.bodyValue else { return "nil" }
-    let contentType = SwiftLiteral.string(endpoint.requestMediaType ?? value.encoding.mediaType)
     let body: (String) -> String
     switch value.type.unwrapped {
     case .data: body = { ".data(\($0), contentType: \(contentType))" }

@@ -103,8 +103,11 @@ extension SpecDecoder {
             parameters, declared: declared, headers: headers, bodyEncoding: bodyEncoding, bodyValue: body?.value, contentType: contentType,
             accepts: fields["accept"] != nil, context: context)
         let timeout = fields["timeout"].flatMap { self.duration($0, "timeout") } ?? settings.policy.timeout
-        let responseType = fields["response"].flatMap { response($0, method: method, context) } ?? .empty
-        let pagination = fields.pair("paginate").flatMap {
+        let (writtenResponse, responseStream) = fields["response"].map { responseAndStream($0, method: method, context) } ?? (nil, nil)
+        let responseType = writtenResponse ?? .empty
+        checkStreamedResponse(responseStream, fields: fields, context: context)
+        // A streamed response's `paginate` is reported above, and not decoded: its checks assume a body read whole.
+        let pagination = responseStream != nil ? nil : fields.pair("paginate").flatMap {
             self.pagination($0, parameters: parameters, complete: declared.complete && declared.failedNames.isEmpty, response: responseType,
                             responseNode: fields["response"], context: context)
         }
@@ -122,8 +125,9 @@ extension SpecDecoder {
             location: pair.key.location, bodyValue: body?.value, contentType: contentType, accept: accept, pagination: pagination,
             authSchemes: authSchemes,
             responseHeaders: fields["responseHeaders"].map { responseHeaders($0, context) } ?? [],
-            unwrap: unwrap(fields["unwrap"], response: responseType, settings: settings, context: context),
-            wrap: wrap(fields["wrap"], bodyEncoding: bodyEncoding, settings: settings, context: context)
+            unwrap: responseStream != nil ? nil : unwrap(fields["unwrap"], response: responseType, settings: settings, context: context),
+            wrap: wrap(fields["wrap"], bodyEncoding: bodyEncoding, settings: settings, context: context),
+            responseStream: responseStream
         )
     }
 
@@ -170,7 +174,7 @@ extension SpecDecoder {
 
     /// `response: User`, `[User]`, `Empty`, `Data` or `String`; a decoded type on a HEAD request is a warning, as
     /// HEAD responses have no body.
-    private func response(_ node: YAMLNode, method: HTTPMethod?, _ context: String) -> ResponseType? {
+    func response(_ node: YAMLNode, method: HTTPMethod?, _ context: String) -> ResponseType? {
         switch node.text {
         case "Empty": return .empty
         case "Data": return .data
@@ -228,14 +232,16 @@ extension SpecDecoder {
             let advice = bodyEncoding == .form || bodyEncoding == .multipart
                 ? "a \(bodyEncoding.rawValue) body is always sent as \(bodyEncoding.mediaType)"
                 : bodyEncoding == .binary
-                    ? "give the body's media type as 'contentType', e.g. body: { encoding: binary, contentType: image/png }"
+                    ? "give the body's media type as 'contentType', e.g. body: { encoding: binary, contentType: image/png }, "
+                        + "or per call as a String parameter, e.g. type: { type: String?, in: header, key: Content-Type }"
                     : "give the body's media type as 'contentType', e.g. body: { contentType: application/merge-patch+json }"
             conflicts.append(("content-type", "the body sets Content-Type (\(sends))", advice))
         }
         if accepts { conflicts.append(("accept", "the endpoint's 'accept' sets Accept", "list the media types in 'accept'")) }
         for conflict in conflicts {
             for (parameter, written) in zip(parameters, declared.list)
-            where parameter.placement == .header && parameter.wireName.lowercased() == conflict.header {
+            where parameter.placement == .header && parameter.wireName.lowercased() == conflict.header
+                && !(conflict.header == "content-type" && Endpoint.isPerCallContentType(parameter, bodyEncoding: bodyEncoding)) {
                 let note = sink.note("remove the parameter; \(conflict.advice)", at: written.key)
                 sink.error(
                     "header parameter '\(parameter.name)' of \(context) would be lost: \(conflict.reason)",

@@ -55,6 +55,9 @@ public struct Endpoint: Equatable, Sendable {
     /// The effective key or dotted path a JSON body is wrapped in (the endpoint's `wrap`, else the spec's for JSON
     /// bodies), e.g. `data`; `nil` sends the body as it is.
     public var wrap: String?
+    /// How the response's body is streamed (`response: bytes`, `{ events: T }`, `{ jsonLines: T }`), or `nil` when it is
+    /// gathered in memory; `response` is then each event's or line's type (`Data` for bytes).
+    public var responseStream: ResponseStream?
 
     /// Creates an endpoint.
     public init(
@@ -63,7 +66,7 @@ public struct Endpoint: Equatable, Sendable {
         timeout: Duration?, retry: RetryPolicy?, query: [DefaultParameter], headers: [DefaultParameter],
         description: String?, deprecated: Bool, location: SourceLocation, bodyValue: BodyValue? = nil, contentType: String? = nil,
         accept: [String]? = nil, pagination: Pagination? = nil, authSchemes: [String] = [],
-        responseHeaders: [ResponseHeader] = [], unwrap: String? = nil, wrap: String? = nil
+        responseHeaders: [ResponseHeader] = [], unwrap: String? = nil, wrap: String? = nil, responseStream: ResponseStream? = nil
     ) {
         self.name = name
         self.method = method
@@ -89,6 +92,7 @@ public struct Endpoint: Equatable, Sendable {
         self.responseHeaders = responseHeaders
         self.unwrap = unwrap
         self.wrap = wrap
+        self.responseStream = responseStream
     }
 }
 
