@@ -31,15 +31,16 @@ extension EndpointClient {
 
     /// Sends `request` (with `Accept: text/event-stream` unless it names its own) and returns its server-sent events,
     /// each decoded as `E` (`String` for the text, or JSON). `lastEventID` resumes a stream (sent as `Last-Event-ID`);
-    /// a `reconnection` reopens a stream that ends (see `ServerSentEvents`).
+    /// a `reconnection` reopens a stream that ends (see `ServerSentEvents`). A 204 answer is a stream without events;
+    /// an answer that is not `text/event-stream` throws `.unacceptableContentType`.
     public func events<E>(
         _ request: Request<E>, lastEventID: String? = nil, reconnection: SSEReconnection? = nil
     ) async throws(EndpointError) -> ServerSentEvents<E> {
-        let open: ServerSentEvents<E>.Open = { [self] (id: String?) async throws(EndpointError) -> ResponseBodyStream in
+        let open: ServerSentEvents<E>.Open = { [self] (id: String?) async throws(EndpointError) -> ResponseBodyStream? in
             var request = request
             if request.accept == nil { request.accept = ["text/event-stream"] }
             if let id { request.headers.append(HeaderField("Last-Event-ID", id)) }
-            return try await stream(request).body
+            return try await ServerSentEvents<E>.eventStream(of: stream(request))
         }
         return ServerSentEvents(
             first: try await open(lastEventID), lastEventID: lastEventID, reconnection: reconnection, decoder: jsonDecoder, open: open)
