@@ -74,7 +74,7 @@ extension URLSessionTransport {
 
     /// An upload task from `file`, or from the request's bytes; a download task for a download to a file (URLSession
     /// writes it as it comes: see `StreamingTasks`); or a data task.
-    private func streamingTask(_ request: URLRequest, uploading file: URL?, delivery: ResponseDelivery) -> URLSessionTask {
+    func streamingTask(_ request: URLRequest, uploading file: URL?, delivery: ResponseDelivery) -> URLSessionTask {
         if file == nil, request.httpBody == nil, case .file = delivery { return session.downloadTask(with: request) }
         var head = request
         if let file {
