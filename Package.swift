@@ -74,7 +74,9 @@ let package = Package(
             name: "OpenAPIImportTests",
             dependencies: ["OpenAPIImport", "EndpointGenCore", "EndpointSpec", "EndpointRuntime", "YAML", "endpointgen", "TestSupport"]
         ),
-        .testTarget(name: "EndpointRuntimeTests", dependencies: ["EndpointRuntime", "TestSupport"]),
+        .testTarget(name: "EndpointRuntimeTests", dependencies: ["EndpointRuntime", "TestSupport", "streaming-probe"]),
+        // One streaming transfer in a process of its own, for StreamingTests' memory bounds.
+        .executableTarget(name: "streaming-probe", dependencies: ["EndpointRuntime", "TestSupport"], path: "Tests/StreamingProbe"),
         .testTarget(name: "HTTPBinTests", dependencies: ["HTTPBinAPI", "HTTPBinAuthAPI", "EndpointRuntime", "TestSupport"]),
         .testTarget(name: "DatasetteTests", dependencies: ["DatasetteAPI", "EndpointRuntime", "TestSupport"]),
         .testTarget(name: "JupyterTests", dependencies: ["JupyterAPI", "EndpointRuntime", "TestSupport"]),

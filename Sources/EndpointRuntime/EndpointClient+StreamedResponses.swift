@@ -25,9 +25,13 @@ extension EndpointClient {
             return try await stream(request)
         }
         let first = try await open(lastEventID)
+        // A 204 ends the stream before it starts, another content type fails it (ServerSentEvents.eventStream(of:)).
         let events = ServerSentEvents<E>(
-            first: first.body, lastEventID: lastEventID, reconnection: reconnection, decoder: jsonDecoder,
-            open: { (id: String?) async throws(EndpointError) -> ResponseBodyStream in try await open(id).body })
+            first: try await ServerSentEvents<E>.eventStream(of: first), lastEventID: lastEventID,
+            reconnection: reconnection, decoder: jsonDecoder,
+            open: { (id: String?) async throws(EndpointError) -> ResponseBodyStream? in
+                try await ServerSentEvents<E>.eventStream(of: open(id))
+            })
         return Response(body: events, statusCode: first.statusCode, headers: first.headers)
     }
 

@@ -31,7 +31,8 @@ extension EndpointClient {
 
     /// Sends `request` (with `Accept: text/event-stream` unless it names its own) and returns its server-sent events,
     /// each decoded as `E` (`String` for the text, or JSON). `lastEventID` resumes a stream (sent as `Last-Event-ID`);
-    /// a `reconnection` reopens a stream that ends (see `ServerSentEvents`).
+    /// a `reconnection` reopens a stream that ends (see `ServerSentEvents`). A 204 answer is a stream without events;
+    /// an answer that is not `text/event-stream` throws `.unacceptableContentType`.
     public func events<E>(
         _ request: Request<E>, lastEventID: String? = nil, reconnection: SSEReconnection? = nil
     ) async throws(EndpointError) -> ServerSentEvents<E> {

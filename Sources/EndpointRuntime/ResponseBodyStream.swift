@@ -2,9 +2,10 @@ import Foundation
 
 /// A response body as it arrives: an `AsyncSequence` of chunks (`Data`), or of single bytes through `bytes`.
 ///
-/// Reading it slowly holds the transfer back: the transport stops the download while more than `highWater` bytes wait
-/// unread and goes on once the reader has caught up (see `StreamFlow`). Dropping or cancelling the reading task
-/// cancels the transfer. Read it once: a second iterator shares the chunks with the first.
+/// Reading it slowly never lets memory grow with the backlog: on Darwin the transport pauses the transfer while more than
+/// 4 MiB wait unread and goes on once the reader has caught up (`StreamFlow`); on Linux, where a transfer cannot be
+/// paused, the backlog beyond 4 MiB waits in a temporary file and is read back in order (`StreamSpill`). Dropping or
+/// cancelling the reading task cancels the transfer. Read it once: a second iterator shares the chunks with the first.
 ///
 /// ```swift
 /// for try await chunk in try await client.stream(Request<Data>(method: .get, path: "/large")).body { sink(chunk) }
@@ -14,10 +15,10 @@ public struct ResponseBodyStream: AsyncSequence, Sendable {
     public typealias Element = Data
 
     private let chunks: AsyncThrowingStream<Data, any Error>
-    private let flow: StreamFlow?
+    private let flow: (any StreamBackpressure)?
 
     /// A stream from a transport's chunks; `flow` (if any) is told what the reader takes, for backpressure.
-    init(chunks: AsyncThrowingStream<Data, any Error>, flow: StreamFlow?) {
+    init(chunks: AsyncThrowingStream<Data, any Error>, flow: (any StreamBackpressure)?) {
         self.chunks = chunks
         self.flow = flow
     }
@@ -33,7 +34,7 @@ public struct ResponseBodyStream: AsyncSequence, Sendable {
     /// Reads the chunks in order.
     public struct AsyncIterator: AsyncIteratorProtocol {
         var base: AsyncThrowingStream<Data, any Error>.AsyncIterator
-        let flow: StreamFlow?
+        let flow: (any StreamBackpressure)?
 
         /// The next chunk, `nil` at the end; throws `EndpointError` when the transfer fails or is cancelled.
         public mutating func next() async throws(EndpointError) -> Data? {
@@ -50,6 +51,12 @@ public struct ResponseBodyStream: AsyncSequence, Sendable {
     /// An iterator over the chunks.
     public func makeAsyncIterator() -> AsyncIterator {
         AsyncIterator(base: chunks.makeAsyncIterator(), flow: flow)
+    }
+
+    /// Stops the transfer without reading the rest: an iterator made and dropped at once ends the stream as a reader
+    /// leaving does.
+    func cancel() {
+        _ = chunks.makeAsyncIterator()
     }
 
     /// The body byte by byte.

@@ -6,7 +6,7 @@ extension ServerSentEvents {
     public init(_ body: ResponseBodyStream, decoder: JSONDecoder = JSONDecoder()) {
         self.init(
             first: body, lastEventID: nil, reconnection: nil, decoder: decoder,
-            open: { (_: String?) async throws(EndpointError) -> ResponseBodyStream in
+            open: { (_: String?) async throws(EndpointError) -> ResponseBodyStream? in
                 throw .invalidRequest("events made from a body do not reconnect")
             })
     }

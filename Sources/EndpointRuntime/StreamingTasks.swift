@@ -5,9 +5,11 @@ import FoundationNetworking
 #endif
 
 /// The session delegate's record of the tasks whose success body is written to a file or handed over as a stream
-/// (`ResponseDelivery`), chunk by chunk as `didReceive data` brings it, so no more than a chunk (a file) or the
-/// unread backlog (a stream, bounded by `StreamFlow`) is ever held in memory. An error status's body is gathered
-/// instead, and the task answers like a buffered one.
+/// (`ResponseDelivery`). A download to a file without an upload is a URLSession download task, which writes the body
+/// to its own temporary file as it comes (on Linux in libcurl's thread, so nothing queues for the delegate: see
+/// `finishedDownload`), then moved into place. Otherwise the body comes chunk by chunk as `didReceive data` brings
+/// it, so no more than a chunk (a file) or the unread backlog (a stream, bounded by `StreamFlow` or `StreamSpill`) is
+/// ever held in memory. An error status's body is gathered instead, and the task answers like a buffered one.
 final class StreamingTasks: Sendable {
     /// What a streaming task tells its caller, once: the response (at the head for a stream, at the end otherwise) or
     /// the failure.
@@ -19,8 +21,14 @@ final class StreamingTasks: Sendable {
         case waiting
         /// An error status (or no HTTP response): gathered in memory.
         case gathering(Data)
-        /// A success delivered as a stream.
+        /// A success delivered as a stream, paused above the high water (Darwin).
         case streaming(AsyncThrowingStream<Data, any Error>.Continuation, StreamFlow)
+        /// A success delivered as a stream, its backlog beyond the high water in a file (Linux).
+        case spilling(StreamSpill)
+        /// A download task's body, being written by URLSession to its temporary file.
+        case downloading
+        /// A download task's success body, moved to its destination.
+        case downloaded(URL)
         /// A success written to `part`, then moved to the destination.
         case writing(FileHandle, part: URL)
         /// A write failed: the task is being cancelled, its data dropped.
@@ -74,16 +82,20 @@ final class StreamingTasks: Sendable {
                     let (stream, continuation) = AsyncThrowingStream<Data, any Error>.makeStream()
                     #if canImport(FoundationNetworking)
                     // FoundationNetworking starts a suspended task's transfer over when it is resumed, so the body
-                    // would arrive twice: on Linux the transfer is never paused (docs/Platforms.md).
-                    let flow = StreamFlow(pause: {}, resume: {})
+                    // would arrive twice: on Linux the transfer is never paused, the backlog spills to a file instead
+                    // (docs/Platforms.md).
+                    let spill = StreamSpill(continuation)
+                    let flow: any StreamBackpressure = spill
+                    entry.sink = .spilling(spill)
                     #else
-                    let flow = StreamFlow(pause: { task.suspend() }, resume: { task.resume() })
+                    let pausing = StreamFlow(pause: { task.suspend() }, resume: { task.resume() })
+                    let flow: any StreamBackpressure = pausing
+                    entry.sink = .streaming(continuation, pausing)
                     #endif
                     // The reader left (its task was cancelled, or it dropped the stream) before the end: stop the transfer.
                     continuation.onTermination = { [weak self, cancel = entry.cancel] termination in
                         if case .cancelled = termination, self?.isRunning(task) == true { cancel() }
                     }
-                    entry.sink = .streaming(continuation, flow)
                     let body = HTTPResponse(data: Data(), response: http, stream: ResponseBodyStream(chunks: stream, flow: flow))
                     action = { [headArrived = entry.headArrived, answer = entry.answer] in
                         headArrived()
@@ -130,6 +142,14 @@ final class StreamingTasks: Sendable {
             case .streaming(let continuation, let flow):
                 continuation.yield(data)
                 flow.delivered(data.count)
+            case .spilling(let spill):
+                do {
+                    try spill.delivered(data)
+                } catch {
+                    spill.finish(error)
+                    entry.sink = .failed(error)
+                    failure = entry.cancel
+                }
             case .writing(let handle, let part):
                 do {
                     guard entry.isWanted() else { throw URLError(.cancelled) }  // the caller gave up: no more writing
@@ -140,7 +160,7 @@ final class StreamingTasks: Sendable {
                     entry.sink = .failed(error)
                     failure = entry.cancel
                 }
-            case .failed:
+            case .failed, .downloading, .downloaded:
                 break
             }
             entries[task.taskIdentifier] = entry
@@ -169,6 +189,59 @@ final class StreamingTasks: Sendable {
         return true
     }
 
+    /// A download task wrote up to `total` bytes (of `expected`, negative when unknown) to URLSession's file; `false`
+    /// when `task` is not one of these. The first write stands for the response head (a download task reports none).
+    func wrote(_ total: Int64, of expected: Int64, for task: URLSessionDownloadTask) -> Bool {
+        let report = entries.withLock { entries -> (@Sendable () -> Void)? in
+            guard var entry = entries[task.taskIdentifier] else { return nil }
+            let first: Bool
+            if case .waiting = entry.sink { first = true } else { first = false }
+            if first { entry.sink = .downloading }
+            entry.transfer.bytesReceived = total
+            entry.transfer.totalBytesToReceive = expected >= 0 ? expected : nil
+            var cancel: (@Sendable () -> Void)?
+            if case .downloading = entry.sink, !entry.isWanted() {
+                entry.sink = .failed(URLError(.cancelled))  // the caller gave up: cancel once
+                cancel = entry.cancel
+            }
+            entries[task.taskIdentifier] = entry
+            let progress = entry.progress, transfer = entry.transfer, headArrived = entry.headArrived
+            return { [cancel] in
+                if first { headArrived() }
+                if let cancel { cancel() } else { progress(transfer) }
+            }
+        }
+        guard let report else { return false }
+        report()
+        return true
+    }
+
+    /// A download task's body is complete in URLSession's temporary file at `location`, which is removed once this
+    /// returns: a success is moved to its destination now (replacing a file there), an error status's body is read as
+    /// the error's body. `false` when `task` is not one of these.
+    func finishedDownload(_ task: URLSessionDownloadTask, at location: URL) -> Bool {
+        guard let entry = entries.withLock({ $0[task.taskIdentifier] }) else { return false }
+        let sink: Sink
+        if let http = task.response as? HTTPURLResponse, (200..<300).contains(http.statusCode), case .file(let destination) = entry.delivery {
+            do {
+                guard entry.isWanted() else { throw URLError(.cancelled) }  // a cancelled download leaves no file
+                if FileManager.default.fileExists(atPath: destination.path) {
+                    _ = try FileManager.default.replaceItemAt(destination, withItemAt: location)
+                } else {
+                    try FileManager.default.moveItem(at: location, to: destination)
+                }
+                sink = .downloaded(destination)
+            } catch {
+                try? FileManager.default.removeItem(at: location)
+                sink = .failed(error)
+            }
+        } else {
+            sink = .gathering((try? Data(contentsOf: location)) ?? Data())
+        }
+        entries.withLock { entries in entries[task.taskIdentifier]?.sink = sink }
+        return true
+    }
+
     /// The task ended; `false` when `task` is not one of these. `refused` is the 401 whose challenge the delegate
     /// refused, if any (see `SessionDelegate`): it answers with its gathered body as a response.
     func complete(_ task: URLSessionTask, error: (any Error)?, refused: () -> HTTPURLResponse?) -> Bool {
@@ -185,6 +258,16 @@ final class StreamingTasks: Sendable {
             }
         case .streaming(let continuation, _):
             if let error { continuation.finish(throwing: error) } else { continuation.finish() }
+        case .spilling(let spill):
+            spill.finish(error)
+        case .downloading:
+            // The download ended without its file (failed, cancelled, or a refused challenge's 401, whose body stays
+            // in URLSession's file).
+            guard let response = refused() else { return finish(entry, .failure(error ?? URLError(.badServerResponse))) }
+            entry.answer(.success(HTTPResponse(data: Data(), response: response)))
+        case .downloaded(let destination):
+            guard let response = task.response as? HTTPURLResponse else { return finish(entry, .failure(URLError(.badServerResponse))) }
+            entry.answer(.success(HTTPResponse(data: Data(), response: response, file: destination)))
         case .writing(let handle, let part):
             do {
                 try handle.close()

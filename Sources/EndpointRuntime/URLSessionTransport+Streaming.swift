@@ -29,7 +29,7 @@ extension URLSessionTransport {
                 let deadline = ExchangeDeadline { pending.abandon(with: URLError(.timedOut)) }
                 var report: @Sendable (TransferProgress) -> Void = { _ in }
                 if let progress { report = { if pending.isWaiting || delivery == .stream { progress($0) } } }
-                let task = streamingTask(head, uploading: file)
+                let task = streamingTask(head, uploading: file, delivery: delivery)
                 // Cancels the task the way an abandoned exchange does: after the grace period, if it still runs.
                 let cancel: @Sendable () -> Void = { [delegate] in
                     DispatchQueue.global().asyncAfter(deadline: .now() + PendingExchange.defaultGrace) {
@@ -72,8 +72,10 @@ extension URLSessionTransport {
         task.resume()
     }
 
-    /// An upload task from `file`, or from the request's bytes, or a data task.
-    private func streamingTask(_ request: URLRequest, uploading file: URL?) -> URLSessionTask {
+    /// An upload task from `file`, or from the request's bytes; a download task for a download to a file (URLSession
+    /// writes it as it comes: see `StreamingTasks`); or a data task.
+    func streamingTask(_ request: URLRequest, uploading file: URL?, delivery: ResponseDelivery) -> URLSessionTask {
+        if file == nil, request.httpBody == nil, case .file = delivery { return session.downloadTask(with: request) }
         var head = request
         if let file {
             head.httpBody = nil

@@ -19,13 +19,12 @@ struct StreamingTests {
         return EndpointClient(configuration: configuration)
     }
 
-    /// Expects a peak growth under half of `size`, the bytes moved (Linux: Darwin has no `/proc` to read it from).
+    /// Expects a peak growth under `bound` (Linux: Darwin has no `/proc` to read it from).
     ///
-    /// Half, not a fixed figure: `VmRSS` is the whole test process's, and suites running beside this one allocate
-    /// tens of MiB of their own (53 MiB was seen in a full run). A transfer that held its body would grow it by the
-    /// whole size or more, twice the bound; the benchmark (`streaming-benchmark`, a process of its own) holds the
-    /// 32 MiB target.
-    static func expectBounded(_ growth: Int?, of size: Int, _ what: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    /// Measured in this process, the figure includes the suites running beside this one (tens of MiB: 53 MiB was
+    /// seen in a full run), so in-process bounds are loose (half the bytes moved); the transfers' own growth is measured
+    /// in a process of their own (`probe`), and the 32 MiB target by `streaming-benchmark`.
+    static func expectBounded(_ growth: Int?, under bound: Int, _ what: String, sourceLocation: SourceLocation = #_sourceLocation) {
         #if os(Linux)
         // Under the thread sanitizer (.ci/run's second pass) every allocation has shadow memory beside it, so VmRSS
         // measures the sanitizer; the bound is asserted in the uninstrumented pass of the same CI run.
@@ -37,8 +36,32 @@ struct StreamingTests {
             Issue.record("VmRSS could not be read", sourceLocation: sourceLocation)
             return
         }
-        #expect(growth < size / 2, "\(what) grew memory by \(growth >> 20) MiB", sourceLocation: sourceLocation)
+        #expect(growth < bound, "\(what) grew memory by \(growth >> 20) MiB (bound \(bound >> 20) MiB)", sourceLocation: sourceLocation)
         #endif
+    }
+
+    /// What `streaming-probe` reports of its one transfer.
+    struct Probe: Decodable {
+        let bytes: Int
+        let growth: Int
+        let seconds: Double
+    }
+
+    /// Runs `streaming-probe MODE SERVER SIZE` (Tests/StreamingProbe): one transfer from the echo server in a process
+    /// of its own, so its memory growth is the transfer's alone.
+    static func probe(_ mode: String, size: Int) async throws -> Probe {
+        let process = Process()
+        process.executableURL = TestEnvironment.productsFolder.appendingPathComponent("streaming-probe")
+        process.arguments = [mode, try #require(TestEnvironment.serverURL(EchoServer.variable)).absoluteString, String(size)]
+        let output = Pipe()
+        process.standardOutput = output
+        let ended = AsyncStream<Void>.makeStream()
+        process.terminationHandler = { _ in ended.continuation.finish() }
+        try process.run()
+        let printed = output.fileHandleForReading.readDataToEndOfFile()
+        for await _ in ended.stream {}
+        try #require(process.terminationStatus == 0, "streaming-probe \(mode) exited with \(process.terminationStatus)")
+        return try JSONDecoder().decode(Probe.self, from: printed)
     }
 
     static func scratch(_ name: String) -> URL {
@@ -56,8 +79,8 @@ struct StreamingTests {
         let sha256: String
     }
 
-    @Test func aDownloadToAFileKeepsMemoryFlat() async throws {
-        let size = 256 << 20
+    @Test func aDownloadToAFileArrivesWholeWithItsProgress() async throws {
+        let size = 64 << 20
         let destination = Self.scratch("blob")
         defer { try? FileManager.default.removeItem(at: destination) }
         let last = LockedBox(TransferProgress())
@@ -71,7 +94,18 @@ struct StreamingTests {
         #expect((attributes[.size] as? NSNumber)?.intValue == size)
         #expect(last.value.bytesReceived == Int64(size))
         #expect(last.value.totalBytesToReceive == Int64(size))
-        Self.expectBounded(growth, of: size, "a \(size >> 20) MiB download")
+        Self.expectBounded(growth, under: size / 2, "a \(size >> 20) MiB download")
+    }
+
+    /// In a process of the download's own: a 256 MiB download to a file does not grow memory with its size.
+    @Test func aDownloadToAFileGrowsMemoryByUnder32MiB() async throws {
+        let size = 256 << 20
+        let probe = try await Self.probe("download", size: size)
+        #expect(probe.bytes == size)
+        // A quarter of the size, not the 32 MiB target: on a loaded machine FoundationNetworking queues chunks for the
+        // session delegate without bound (docs/Platforms.md; up to 50 MiB seen at load 20), which no runtime code can
+        // prevent. A download that held its body would grow by the whole size; the benchmark prints the target per round.
+        Self.expectBounded(probe.growth < 0 ? nil : probe.growth, under: size / 4, "a \(size >> 20) MiB download to a file")
     }
 
     @Test func aFailedDownloadThrowsTheStatusAndLeavesNoFile() async throws {
@@ -128,7 +162,7 @@ struct StreamingTests {
         #expect(sink.bytes == size)
         #expect(sink.sha256 == expected)
         #expect(sent.value.bytesSent == Int64(size))
-        Self.expectBounded(growth, of: size, "a \(size >> 20) MiB upload")
+        Self.expectBounded(growth, under: size / 2, "a \(size >> 20) MiB upload")
     }
 
     @Test func aMissingFileToUploadIsAnInvalidRequest() async throws {
@@ -138,32 +172,16 @@ struct StreamingTests {
         }
     }
 
-    @Test func aSlowReaderOfAByteStreamHoldsTheTransferBack() async throws {
-        let size = 96 << 20
-        let client = try Self.client()
-        let (count, growth) = try await ResidentMemory.peakGrowth { () async throws -> Int in
-            let response = try await client.stream(Request<Data>(method: .get, path: "/blob/\(size)"))
-            #expect(response.statusCode == 200)
-            var count = 0
-            var iterator = response.body.makeAsyncIterator()
-            // A reader far slower than loopback at first: without backpressure the whole body would pile up unread.
-            try await Task.sleep(for: .milliseconds(500))
-            while let chunk = try await iterator.next() {
-                count += chunk.count
-                if count < size / 4 { try await Task.sleep(for: .microseconds(200)) }
-            }
-            return count
-        }
-        #expect(count == size)
-        #if os(Linux)
-        // FoundationNetworking cannot pause a running transfer (`resume()` after `suspend()` starts it over), so on Linux
-        // the transport never pauses and the backlog of a reader slower than the network is not bounded.
-        withKnownIssue("FoundationNetworking cannot pause a running transfer (docs/Platforms.md)", isIntermittent: true) {
-            Self.expectBounded(growth, of: size, "a slowly read \(size >> 20) MiB stream")
-        }
-        #else
-        Self.expectBounded(growth, of: size, "a slowly read \(size >> 20) MiB stream")
-        #endif
+    /// A reader far slower than loopback (nothing for a second, then a pause per chunk) of a 160 MiB stream, in a
+    /// process of its own: the unread backlog must not grow memory with it. Darwin pauses the transfer;
+    /// Linux spills the backlog to a temporary file (`StreamSpill`): without either, the body piles up in memory.
+    @Test func aSlowReaderOfAByteStreamKeepsMemoryBounded() async throws {
+        let size = 160 << 20
+        let probe = try await Self.probe("slow-stream", size: size)
+        #expect(probe.bytes == size)
+        // Half the size: without the spill the whole body piles up (166 MiB seen); with it, what remains is
+        // FoundationNetworking's queue for the delegate on a loaded machine (docs/Platforms.md; up to 52 MiB seen).
+        Self.expectBounded(probe.growth < 0 ? nil : probe.growth, under: size / 2, "a slowly read \(size >> 20) MiB stream")
     }
 
     @Test func aStreamArrivesChunkByChunkAndItsBytesAreTheBody() async throws {
