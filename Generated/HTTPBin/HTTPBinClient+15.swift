@@ -21,4 +21,25 @@ extension HTTPBinClient {
     public func statusWithResponse(code: Int) async throws(EndpointError) -> Response<Empty> {
         try await self.client.response(for: HTTPBinEndpoints.status(code: code))
     }
+
+    /// Creates an order from a form body whose lines, metadata and amount are written in bracket notation.
+    ///
+    /// `POST /anything/orders`
+    ///
+    /// - Returns: The query items and form fields httpbin received, as it groups them (a repeated key holds a list).
+    public func createOrder(items: [OrderLine], metadata: [String: String], amount: AmountOrRange, expand: [String]? = nil) async throws(EndpointError) -> StructuredEcho {
+        try await self.client.send(HTTPBinEndpoints.createOrder(items: items, metadata: metadata, amount: amount, expand: expand))
+    }
+
+    /// `createOrder`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// Creates an order from a form body whose lines, metadata and amount are written in bracket notation.
+    ///
+    /// `POST /anything/orders`
+    ///
+    /// - Returns: The query items and form fields httpbin received, as it groups them (a repeated key holds a list).
+    public func createOrderWithResponse(items: [OrderLine], metadata: [String: String], amount: AmountOrRange, expand: [String]? = nil) async throws(EndpointError) -> Response<StructuredEcho> {
+        try await self.client.response(for: HTTPBinEndpoints.createOrder(items: items, metadata: metadata, amount: amount, expand: expand))
+    }
 }

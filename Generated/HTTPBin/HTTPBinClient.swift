@@ -480,6 +480,36 @@ public protocol HTTPBinClientProtocol: Sendable {
     ///
     /// - Returns: What httpbin saw of a request, with its JSON body kept whole.
     func postShelfXMLWithResponse(_ shelf: Shelf) async throws(EndpointError) -> Response<JSONEcho>
+    /// Searches orders with a range, expansions, ids and a page, each written in its own style.
+    ///
+    /// `HTTPBinEndpoints.searchOrders` builds its request.
+    ///
+    /// - Returns: The query items and form fields httpbin received, as it groups them (a repeated key holds a list).
+    func searchOrders(created: CreatedRange, expand: [String], ids: [Int], page: OrderPage?) async throws(EndpointError) -> StructuredEcho
+    /// `searchOrders`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// Searches orders with a range, expansions, ids and a page, each written in its own style.
+    ///
+    /// `HTTPBinEndpoints.searchOrders` builds its request.
+    ///
+    /// - Returns: The query items and form fields httpbin received, as it groups them (a repeated key holds a list).
+    func searchOrdersWithResponse(created: CreatedRange, expand: [String], ids: [Int], page: OrderPage?) async throws(EndpointError) -> Response<StructuredEcho>
+    /// Creates an order from a form body whose lines, metadata and amount are written in bracket notation.
+    ///
+    /// `HTTPBinEndpoints.createOrder` builds its request.
+    ///
+    /// - Returns: The query items and form fields httpbin received, as it groups them (a repeated key holds a list).
+    func createOrder(items: [OrderLine], metadata: [String: String], amount: AmountOrRange, expand: [String]?) async throws(EndpointError) -> StructuredEcho
+    /// `createOrder`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// Creates an order from a form body whose lines, metadata and amount are written in bracket notation.
+    ///
+    /// `HTTPBinEndpoints.createOrder` builds its request.
+    ///
+    /// - Returns: The query items and form fields httpbin received, as it groups them (a repeated key holds a list).
+    func createOrderWithResponse(items: [OrderLine], metadata: [String: String], amount: AmountOrRange, expand: [String]?) async throws(EndpointError) -> Response<StructuredEcho>
 }
 
 /// The client's default arguments for calls through the protocol.
@@ -708,6 +738,48 @@ extension HTTPBinClientProtocol {
     /// - Returns: What httpbin saw of a request with a body.
     public func uploadPhotoWithResponse(photo: Data, caption: String, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> Response<BodyEcho> {
         try await uploadPhotoWithResponse(photo: photo, caption: caption, progress: progress)
+    }
+
+    /// Searches orders with a range, expansions, ids and a page, each written in its own style.
+    ///
+    /// `HTTPBinEndpoints.searchOrders` builds its request.
+    ///
+    /// - Returns: The query items and form fields httpbin received, as it groups them (a repeated key holds a list).
+    public func searchOrders(created: CreatedRange, expand: [String], ids: [Int], page: OrderPage? = nil) async throws(EndpointError) -> StructuredEcho {
+        try await searchOrders(created: created, expand: expand, ids: ids, page: page)
+    }
+
+    /// `searchOrders`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// Searches orders with a range, expansions, ids and a page, each written in its own style.
+    ///
+    /// `HTTPBinEndpoints.searchOrders` builds its request.
+    ///
+    /// - Returns: The query items and form fields httpbin received, as it groups them (a repeated key holds a list).
+    public func searchOrdersWithResponse(created: CreatedRange, expand: [String], ids: [Int], page: OrderPage? = nil) async throws(EndpointError) -> Response<StructuredEcho> {
+        try await searchOrdersWithResponse(created: created, expand: expand, ids: ids, page: page)
+    }
+
+    /// Creates an order from a form body whose lines, metadata and amount are written in bracket notation.
+    ///
+    /// `HTTPBinEndpoints.createOrder` builds its request.
+    ///
+    /// - Returns: The query items and form fields httpbin received, as it groups them (a repeated key holds a list).
+    public func createOrder(items: [OrderLine], metadata: [String: String], amount: AmountOrRange, expand: [String]? = nil) async throws(EndpointError) -> StructuredEcho {
+        try await createOrder(items: items, metadata: metadata, amount: amount, expand: expand)
+    }
+
+    /// `createOrder`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// Creates an order from a form body whose lines, metadata and amount are written in bracket notation.
+    ///
+    /// `HTTPBinEndpoints.createOrder` builds its request.
+    ///
+    /// - Returns: The query items and form fields httpbin received, as it groups them (a repeated key holds a list).
+    public func createOrderWithResponse(items: [OrderLine], metadata: [String: String], amount: AmountOrRange, expand: [String]? = nil) async throws(EndpointError) -> Response<StructuredEcho> {
+        try await createOrderWithResponse(items: items, metadata: metadata, amount: amount, expand: expand)
     }
 }
 

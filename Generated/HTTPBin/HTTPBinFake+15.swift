@@ -45,4 +45,49 @@ extension FakeHTTPBinClient {
         }
         return _response
     }
+
+    /// Answered by `createOrderHandler`.
+    ///
+    /// Creates an order from a form body whose lines, metadata and amount are written in bracket notation.
+    ///
+    /// `HTTPBinEndpoints.createOrder` builds its request.
+    ///
+    /// - Returns: The query items and form fields httpbin received, as it groups them (a repeated key holds a list).
+    public func createOrder(items: [OrderLine], metadata: [String: String], amount: AmountOrRange, expand: [String]?) async throws(EndpointError) -> StructuredEcho {
+        guard let _handler = self.createOrderHandler else {
+            guard self.createOrderResponseHandler != nil else { throw .invalidRequest("FakeHTTPBinClient.createOrderHandler is not set") }
+            return try await createOrderWithResponse(items: items, metadata: metadata, amount: amount, expand: expand).body
+        }
+        do {
+            return try await _handler(items, metadata, amount, expand)
+        } catch {
+            throw EndpointError(error)
+        }
+    }
+
+    /// Answered by `createOrderResponseHandler`, else by `createOrderHandler` with status 200 and no headers.
+    ///
+    /// `createOrder`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// Creates an order from a form body whose lines, metadata and amount are written in bracket notation.
+    ///
+    /// `HTTPBinEndpoints.createOrder` builds its request.
+    ///
+    /// - Returns: The query items and form fields httpbin received, as it groups them (a repeated key holds a list).
+    public func createOrderWithResponse(items: [OrderLine], metadata: [String: String], amount: AmountOrRange, expand: [String]?) async throws(EndpointError) -> Response<StructuredEcho> {
+        let _response: Response<StructuredEcho>
+        do {
+            if let _handler = self.createOrderResponseHandler {
+                _response = try await _handler(items, metadata, amount, expand)
+            } else if let _handler = self.createOrderHandler {
+                _response = Response(body: try await _handler(items, metadata, amount, expand))
+            } else {
+                throw EndpointError.invalidRequest("FakeHTTPBinClient.createOrderResponseHandler and FakeHTTPBinClient.createOrderHandler are not set")
+            }
+        } catch {
+            throw EndpointError(error)
+        }
+        return _response
+    }
 }

@@ -164,6 +164,14 @@ public struct FakeHTTPBinClient: HTTPBinClientProtocol {
     public var postShelfXMLHandler: (@Sendable (Shelf) async throws -> JSONEcho)?
     /// Answers `postShelfXML` with a status and headers too (for `postShelfXMLWithResponse`; `postShelfXML` uses it when `postShelfXMLHandler` is not set).
     public var postShelfXMLResponseHandler: (@Sendable (Shelf) async throws -> Response<JSONEcho>)?
+    /// Answers `searchOrders`.
+    public var searchOrdersHandler: (@Sendable (CreatedRange, [String], [Int], OrderPage?) async throws -> StructuredEcho)?
+    /// Answers `searchOrders` with a status and headers too (for `searchOrdersWithResponse`; `searchOrders` uses it when `searchOrdersHandler` is not set).
+    public var searchOrdersResponseHandler: (@Sendable (CreatedRange, [String], [Int], OrderPage?) async throws -> Response<StructuredEcho>)?
+    /// Answers `createOrder`.
+    public var createOrderHandler: (@Sendable ([OrderLine], [String: String], AmountOrRange, [String]?) async throws -> StructuredEcho)?
+    /// Answers `createOrder` with a status and headers too (for `createOrderWithResponse`; `createOrder` uses it when `createOrderHandler` is not set).
+    public var createOrderResponseHandler: (@Sendable ([OrderLine], [String: String], AmountOrRange, [String]?) async throws -> Response<StructuredEcho>)?
 
     /// A fake with no handlers; set those the test needs.
     public init() {}

@@ -22,7 +22,7 @@ func translateEndpoint(
         pairs.filter { $0.0.placement == placement }
     }
     let pathParameters = filtered(.path).map { "\(SwiftLiteral.string($0.0.name)): \($0.1.name)" }
-    let query = filtered(.query).map { "QueryItem(\($0.1.wireNameLiteral), \($0.1.name))" }
+    let query = filtered(.query).map { "QueryItem(\($0.1.wireNameLiteral), \($0.1.name)\(styleArgument($0.0)))" }
         + endpoint.query.map { "QueryItem.template(\(SwiftLiteral.string($0.name)), \(SwiftLiteral.string($0.value)))" }
     let headers = filtered(.header).map { "HeaderField(\($0.1.wireNameLiteral), \($0.1.name))" }
         + endpoint.headers.map { "HeaderField.template(\(SwiftLiteral.string($0.name)), \(SwiftLiteral.string($0.value)))" }
@@ -174,7 +174,7 @@ private func translateBody(
         // An XML media type is encoded by the client's XML coder; any other stays JSON.
         expression = endpoint.contentType.map(isXMLMediaType) == true ? ".encoded(\(value), mediaType: \(binaryType))" : ".json(\(value))"
     case .form:
-        expression = ".form([" + parameters.map { "FormField(\($0.1.wireNameLiteral), \($0.1.name))" }.joined(separator: ", ") + "])"
+        expression = ".form([" + parameters.map { "FormField(\($0.1.wireNameLiteral), \($0.1.name)\(styleArgument($0.0)))" }.joined(separator: ", ") + "])"
     case .multipart:
         let parts = parameters.map { parameter, context in
             parameter.type.unwrapped == .data
