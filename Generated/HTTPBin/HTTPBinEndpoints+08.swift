@@ -23,4 +23,24 @@ extension HTTPBinEndpoints {
             secretParameters: []
         )
     }
+
+    /// Searches orders with a range, expansions, ids and a page, each written in its own style.
+    ///
+    /// `GET /anything/orders`
+    ///
+    /// - Returns: The query items and form fields httpbin received, as it groups them (a repeated key holds a list).
+    public static func searchOrders(created: CreatedRange, expand: [String], ids: [Int], page: OrderPage? = nil) -> Request<StructuredEcho> {
+        Request(
+            method: .get,
+            path: "/anything/orders",
+            pathParameters: [:],
+            query: [QueryItem("created", created, style: .deepObject), QueryItem("expand", expand, style: .deepObject), QueryItem("ids", ids, style: .form(explode: false)), QueryItem("page", page, style: .form(explode: true))],
+            headers: [],
+            body: nil,
+            auth: .none,
+            timeout: nil,
+            retry: nil,
+            secretParameters: []
+        )
+    }
 }

@@ -54,9 +54,10 @@ struct RequestBuilder: Sendable {
         let (variables, defaults) = try resolvedDefaults()
         var query = defaults.queryText
         for item in request.query {
-            let values = if let template = item.template { [try template.resolve(variables)] } else { item.values }
-            for value in values {
-                query += (query.isEmpty ? "" : "&") + "\(PercentEncoding.encode(item.name))=\(PercentEncoding.encode(value))"
+            if let failure = item.encodingFailure { throw .invalidRequest(failure) }
+            let pairs = if let template = item.template { [ParameterPair(item.name, try template.resolve(variables))] } else { item.pairs }
+            for pair in pairs {
+                query += (query.isEmpty ? "" : "&") + "\(PercentEncoding.encode(pair.name))=\(PercentEncoding.encode(pair.value))"
             }
         }
         let path = try expand(request.path, with: request.pathParameters)
@@ -178,7 +179,8 @@ struct RequestBuilder: Sendable {
                 throw .invalidRequest("the JSON body did not encode: \(error)")
             }
         case .form(let fields):
-            let pairs = fields.flatMap { field in field.values.map { "\(PercentEncoding.encode(field.name))=\(PercentEncoding.encode($0))" } }
+            if let failure = fields.lazy.compactMap(\.encodingFailure).first { throw .invalidRequest(failure) }
+            let pairs = fields.flatMap(\.pairs).map { "\(PercentEncoding.encode($0.name))=\(PercentEncoding.encode($0.value))" }
             return (Data(pairs.joined(separator: "&").utf8), "application/x-www-form-urlencoded")
         case .multipart(let parts):
             return Self.multipart(parts, boundary: "EndpointGen-\(UUID().uuidString)")

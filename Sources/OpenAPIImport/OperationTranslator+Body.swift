@@ -116,19 +116,30 @@ extension OperationTranslator {
                 diagnostics.warning("the body member '\(raw.key)' of \(context) is \(reason), which EndpointGen cannot type precisely; it is typed JSON", at: raw.location)
                 parameters.append(parameter(raw.schema, wireName: raw.key, type: raw.required ? .json : .optional(.json), placement: .body, names: &names, context: context))
             case .unsupported(let reason):
-                diagnostics.warning("the body member '\(raw.key)' of \(context) is \(reason), which EndpointGen cannot type; it is left out", at: raw.location)
+                let style = encoding == .form ? declaredStyle(content["encoding"]?[raw.key], fallback: .deepObject) : nil
+                parameters.append(untypedParameter(
+                    raw.schema, wireName: raw.key, reason: reason, required: raw.required, style: style, placement: .body, names: &names, context: context))
             case .type(let type) where encoding == .json || isParameterValue(type) || (encoding == .multipart && type.unwrapped == .data):
-                parameters.append(parameter(raw.schema, wireName: raw.key, type: raw.required ? type : Self.optional(type), placement: .body, names: &names, context: context))
-            case .type(let type) where encoding == .form && isObject(raw.schema) && content["encoding"]?[raw.key]?.text("explode") != "false":
-                // A form's object member goes as `member=value` pairs (style form, explode), or `key[member]=value` for deepObject.
-                let deep = content["encoding"]?[raw.key]?.text("style") == "deepObject"
-                let members = flattened(raw.schema, key: raw.key, deep: deep, required: raw.required, placement: .body, names: &names, context: context)
-                if members.isEmpty {
-                    diagnostics.warning("the body member '\(raw.key)' of \(context) has the type '\(type)', which a \(encoding.rawValue) body cannot carry; it is left out", at: raw.location)
+                var member = parameter(raw.schema, wireName: raw.key, type: raw.required ? type : Self.optional(type), placement: .body, names: &names, context: context)
+                // An array in a form declared deepObject (Stripe's `expand`) goes as `expand[]=a`, not `expand=a`.
+                if encoding == .form, type.unwrapped.isArray, declaredStyle(content["encoding"]?[raw.key], fallback: .form(explode: true)) == .deepObject {
+                    member.style = .deepObject
                 }
-                parameters += members
+                parameters.append(member)
+            case .type where encoding == .form && isObject(raw.schema) && content["encoding"]?[raw.key]?.text("explode") != "false"
+                && !schemas.rawProperties(raw.schema).isEmpty && membersAreText(raw.schema, key: raw.key, context: context):
+                // A form's object member of text members goes as `member=value` pairs (style form, explode), or
+                // `key[member]=value` for deepObject, one parameter each.
+                let deep = content["encoding"]?[raw.key]?.text("style") == "deepObject"
+                parameters += flattened(raw.schema, key: raw.key, deep: deep, required: raw.required, placement: .body, names: &names, context: context)
             case .type(let type):
-                diagnostics.warning("the body member '\(raw.key)' of \(context) has the type '\(type)', which a \(encoding.rawValue) body cannot carry; it is left out", at: raw.location)
+                // Objects, unions with an object alternative, arrays of objects and maps keep their type: a form
+                // sends them in the declared style, in bracket notation (`items[0][price]`) when it declares none,
+                // as OpenAPI leaves nested form values undefined and servers (Rails, PHP, Stripe) read brackets.
+                let style = declaredStyle(content["encoding"]?[raw.key], fallback: .deepObject)
+                parameters.append(structuredParameter(
+                    raw.schema, wireName: raw.key, type: raw.required ? type : Self.optional(type), style: style, placement: .body,
+                    sendsPairs: encoding == .form, names: &names, context: context))
             }
         }
         if parameters.isEmpty, !schemas.rawProperties(schema).isEmpty {

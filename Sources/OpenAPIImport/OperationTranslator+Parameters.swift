@@ -29,7 +29,7 @@ extension OperationTranslator {
             let node = declared.first { $0.text("name") == placeholder }
             var type = TypeRef.string
             if let node {
-                type = parameterType(node, name: name, context: context).map(Self.nonOptional) ?? .string
+                type = textParameterType(node, name: name, context: context).map(Self.nonOptional) ?? .string
             } else {
                 diagnostics.warning("the path placeholder '{\(placeholder)}' of \(context) has no parameter; it is generated as a String", at: operation.location)
             }
@@ -55,14 +55,29 @@ extension OperationTranslator {
             }
             let required = node.flag("required")
             let deep = node.text("style") == "deepObject"
-            if let schema = node["schema"], isObject(schema) {
+            let style = declaredStyle(node, fallback: .form(explode: true))
+            // An object whose members all have a text form is one parameter per member (`key[member]` for deepObject).
+            if let schema = node["schema"], isObject(schema), membersAreText(schema, key: wireName, context: context) {
                 parameters += flattened(schema, key: wireName, deep: deep, required: required, placement: placement, names: &names, context: context)
                 continue
             }
-            guard let type = parameterType(node, name: wireName, context: context) else { continue }
-            // deepObject of an array: the `key[]` convention of Rails, PHP and Stripe.
-            let sentName = deep && type.unwrapped.isArray ? wireName + "[]" : wireName
-            parameters.append(parameter(node, wireName: sentName, type: required ? type : Self.optional(type), placement: placement, names: &names, context: context))
+            switch parameterType(node, name: wireName, context: context) {
+            case .text(let type):
+                // deepObject of an array: the `key[]` convention of Rails, PHP and Stripe.
+                let sentName = deep && type.unwrapped.isArray ? wireName + "[]" : wireName
+                var textParameter = parameter(node, wireName: sentName, type: required ? type : Self.optional(type), placement: placement, names: &names, context: context)
+                // A list joined into one value (`explode: false`, the delimited styles) keeps its style: `ids=3,4,5`.
+                if placement == .query, type.unwrapped.isArray, !deep, style != .form(explode: true) { textParameter.style = style }
+                parameters.append(textParameter)
+            case .structured(let type):
+                parameters.append(structuredParameter(
+                    node, wireName: wireName, type: required ? type : Self.optional(type), style: style, placement: placement,
+                    sendsPairs: placement == .query, names: &names, context: context))
+            case .unsupported(let reason):
+                parameters.append(untypedParameter(
+                    node, wireName: wireName, reason: reason, required: required, style: placement == .query && node["style"] != nil ? style : nil,
+                    placement: placement, names: &names, context: context))
+            }
         }
         return parameters
     }
@@ -83,28 +98,44 @@ extension OperationTranslator {
         )
     }
 
-    /// The type of a parameter that can be sent as text; `nil` after a warning when it cannot.
-    func parameterType(_ node: DocumentNode, name: String, context: OperationContext) -> TypeRef? {
+    /// What a parameter's schema becomes: a type sent as text, a structured type (sent in a style), or nothing
+    /// EndpointGen can type.
+    enum ParameterTyping {
+        case text(TypeRef)
+        case structured(TypeRef)
+        case unsupported(String)
+    }
+
+    /// The type of a path parameter, which is sent as text; `nil` after a warning when it has none.
+    func textParameterType(_ node: DocumentNode, name: String, context: OperationContext) -> TypeRef? {
+        switch parameterType(node, name: name, context: context) {
+        case .text(let type): return type
+        case .structured(let type):
+            diagnostics.warning("the parameter '\(node.text("name") ?? name)' of \(context) has the type '\(type)', which cannot be sent as text in a path; it is generated as a String", at: node.location)
+            return nil
+        case .unsupported(let reason):
+            diagnostics.warning("the parameter '\(node.text("name") ?? name)' of \(context) is \(reason), which EndpointGen cannot type; it is generated as a String", at: node.location)
+            return nil
+        }
+    }
+
+    /// The type of a parameter: sent as text, or structured.
+    func parameterType(_ node: DocumentNode, name: String, context: OperationContext) -> ParameterTyping {
         let wireName = node.text("name") ?? name
         guard let schema = node["schema"] else {
             if node["content"] != nil {
                 diagnostics.warning("the parameter '\(wireName)' of \(context) has 'content' instead of a schema, which is not supported; it is generated as a String for the caller to fill with the encoded value", at: node.location)
-                return .string
+                return .text(.string)
             }
             diagnostics.warning("the parameter '\(wireName)' of \(context) has no schema; it is generated as a String", at: node.location)
-            return .string
+            return .text(.string)
         }
         switch schemas.type(schema, name: context.typeName + SwiftName.type(name)) {
         case .type(let type):
             let text = schemas.parameterType(textual(type), widenedFor: node, context: "the parameter '\(wireName)' of \(context)")
-            guard isParameterValue(text) else {
-                diagnostics.warning("the parameter '\(wireName)' of \(context) has the type '\(type)', which cannot be sent as text; it is left out", at: node.location)
-                return nil
-            }
-            return text
+            return isParameterValue(text) ? .text(text) : .structured(type)
         case .unsupported(let reason):
-            diagnostics.warning("the parameter '\(wireName)' of \(context) is \(reason), which EndpointGen cannot type; it is left out", at: node.location)
-            return nil
+            return .unsupported(reason)
         }
     }
 
@@ -112,7 +143,7 @@ extension OperationTranslator {
     func flattened(
         _ schema: DocumentNode, key: String, deep: Bool, required: Bool, placement: Parameter.Placement, names: inout UniqueNames, context: OperationContext
     ) -> [Parameter] {
-        return schemas.rawProperties(schema).compactMap { raw in
+        return schemas.rawProperties(schema).map { raw in
             let wireName = deep ? "\(key)[\(raw.key)]" : raw.key
             let owner = context.typeName + SwiftName.type(key) + SwiftName.type(raw.key)
             switch schemas.type(raw.schema, name: owner) {
@@ -120,12 +151,25 @@ extension OperationTranslator {
                 let type = textual(type)
                 return parameter(raw.schema, wireName: wireName, type: required && raw.required ? type : Self.optional(type), placement: placement, names: &names, context: context)
             case .type(let type):
-                diagnostics.warning("the member '\(wireName)' of \(context) has the type '\(type)', which cannot be sent as text; it is left out", at: raw.location)
-                return nil
+                // Below `key[member]` a structured value goes on in brackets, whatever the parameter's style.
+                return structuredParameter(
+                    raw.schema, wireName: wireName, type: required && raw.required ? type : Self.optional(type), style: .deepObject,
+                    placement: placement, sendsPairs: placement == .query || placement == .body, names: &names, context: context)
             case .unsupported(let reason):
-                diagnostics.warning("the member '\(wireName)' of \(context) is \(reason), which EndpointGen cannot type; it is left out", at: raw.location)
-                return nil
+                return untypedParameter(
+                    raw.schema, wireName: wireName, reason: reason, required: required && raw.required, style: .deepObject, placement: placement,
+                    names: &names, context: context)
             }
+        }
+    }
+
+    /// Whether every member of an object schema has a text form, so that it can be sent as one parameter per member.
+    func membersAreText(_ schema: DocumentNode, key: String, context: OperationContext) -> Bool {
+        schemas.rawProperties(schema).allSatisfy { raw in
+            if case .type(let type) = schemas.type(raw.schema, name: context.typeName + SwiftName.type(key) + SwiftName.type(raw.key)) {
+                return isParameterValue(textual(type))
+            }
+            return false
         }
     }
 

@@ -13,6 +13,8 @@ struct SecurityTranslator {
     let defaultSchemes: [String]
     /// The schemes we can send, by their names in the document.
     private let supported: [String]
+    /// Each supported scheme's name in the spec, by its name in the document (SecurityTranslator+Names.swift).
+    private let specNames: [String: String]
     private let diagnostics: ImportDiagnostics
 
     init(root: DocumentNode, paths: DocumentNode?, schemas: SchemaTranslator, diagnostics: ImportDiagnostics) {
@@ -42,6 +44,8 @@ struct SecurityTranslator {
         }
         let supported = found.map(\.name)
         self.supported = supported
+        let specNames = Self.numberedSpecNames(found.map { ($0.name, $0.auth.location) }, diagnostics: diagnostics)
+        self.specNames = specNames
         guard !found.isEmpty else {
             (auth, defaultRequirement, defaultSchemes) = (nil, .none, [])
             return
@@ -56,9 +60,9 @@ struct SecurityTranslator {
             return
         }
         var resolved = global.map { Self.resolve($0, supported: supported, diagnostics: diagnostics, owner: Self.documentOwner) } ?? (.none, [])
-        resolved.schemes = resolved.schemes.map(Self.specName)
+        resolved.schemes = resolved.schemes.map { specNames[$0] ?? $0 }
         let schemes = found.map {
-            AuthSchemeDefinition(name: Self.specName($0.name), placement: $0.auth.placement, key: $0.auth.name, prefix: $0.auth.scheme, location: $0.auth.location)
+            AuthSchemeDefinition(name: specNames[$0.name] ?? $0.name, placement: $0.auth.placement, key: $0.auth.name, prefix: $0.auth.scheme, location: $0.auth.location)
         }
         defaultSchemes = resolved.schemes
         defaultRequirement = resolved.requirement
@@ -79,7 +83,7 @@ struct SecurityTranslator {
             diagnostics.warning("\(context) requires \(names), which EndpointGen does not send; it sends no credentials", at: list.location)
         }
         guard auth?.isNamed == true, requirement != .none else { return (requirement, []) }
-        let schemes = documentNames.map(Self.specName)
+        let schemes = documentNames.map { specNames[$0] ?? $0 }
         if requirement == .optional, schemes != defaultSchemes {
             // The named form makes only the default schemes optional; the others are required when named.
             diagnostics.warning("\(context) also allows no credentials, which EndpointGen cannot say for schemes other than the default; it requires \(schemes.map { "'\($0)'" }.joined(separator: " or "))", at: list.location)
@@ -104,12 +108,6 @@ struct SecurityTranslator {
         }
         guard !schemes.isEmpty else { return (.none, []) }
         return (list.items.contains(where: { $0.members.isEmpty }) ? .optional : .required, schemes)
-    }
-
-    /// A scheme's name in the spec: the document's, unless it is a requirement's (`none`, `optional`, `required`), which
-    /// `auth:` could not tell from a scheme: `noneScheme`.
-    private static func specName(_ name: String) -> String {
-        AuthRequirement(rawValue: name) == nil ? name : name + "Scheme"
     }
 
     /// Who a requirement of the document's own `security` belongs to, in messages.

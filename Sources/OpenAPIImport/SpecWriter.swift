@@ -201,6 +201,13 @@ public enum SpecWriter {
         if let description = parameter.description { fields.append("description: \(quoted(description))") }
         if let filename = parameter.filename { fields.append("filename: \(quoted(filename))") }
         if let contentType = parameter.contentType { fields.append("contentType: \(quoted(contentType))") }
+        switch parameter.style {
+        case .deepObject?: fields.append("style: deepObject")
+        case .form(let explode)?: fields.append(explode ? "style: form" : "style: form, explode: false")
+        case .spaceDelimited?: fields.append("style: spaceDelimited")
+        case .pipeDelimited?: fields.append("style: pipeDelimited")
+        case nil: break
+        }
         return fields.count == 1 ? type(parameter.type) : "{ " + fields.joined(separator: ", ") + " }"
     }
 

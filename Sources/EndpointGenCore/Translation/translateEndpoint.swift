@@ -24,7 +24,7 @@ func translateEndpoint(
         pairs.filter { $0.0.placement == placement }
     }
     let pathParameters = filtered(.path).map { "\(SwiftLiteral.string($0.0.name)): \($0.1.name)" }
-    let query = filtered(.query).map { "QueryItem(\($0.1.wireNameLiteral), \($0.1.name))" }
+    let query = filtered(.query).map { "QueryItem(\($0.1.wireNameLiteral), \($0.1.name)\(styleArgument($0.0)))" }
         + endpoint.query.map { "QueryItem.template(\(SwiftLiteral.string($0.name)), \(SwiftLiteral.string($0.value)))" }
     // A `Content-Type` parameter of a binary body gives the body's media type (see `binaryContentType`), not a header.
     let headers = filtered(.header).filter { !Endpoint.isPerCallContentType($0.0, bodyEncoding: endpoint.bodyEncoding) }
@@ -205,7 +205,7 @@ private func translateBody(
         // An XML media type is encoded by the client's XML coder; any other stays JSON.
         expression = endpoint.contentType.map(isXMLMediaType) == true ? ".encoded(\(value), mediaType: \(binaryType))" : ".json(\(value))"
     case .form:
-        expression = ".form([" + parameters.map { "FormField(\($0.1.wireNameLiteral), \($0.1.name))" }.joined(separator: ", ") + "])"
+        expression = ".form([" + parameters.map { "FormField(\($0.1.wireNameLiteral), \($0.1.name)\(styleArgument($0.0)))" }.joined(separator: ", ") + "])"
     case .multipart:
         let parts = parameters.map { parameter, context in
             parameter.type.unwrapped == .data

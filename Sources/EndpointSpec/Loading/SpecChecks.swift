@@ -30,6 +30,7 @@ struct SpecChecks {
         checkModelsAreUsed()
         checkDefaults()
         checkDiscriminatedAlternatives()
+        checkStructuredParametersHaveAStyle()
         PaginationChecks(checks: self).run()
         checkResponseVariantNames()
     }

@@ -17,6 +17,8 @@ struct DeclaredParameter {
     var wireNameNode: YAMLNode?
     /// `filename:` and `contentType:`, for a `Data` part of a multipart body (SpecDecoder+PartMetadata.swift).
     var part = PartMetadata()
+    /// `style:` and `explode:`, for a structured value in a query or form body (SpecDecoder+ParameterStyle.swift).
+    var style: DeclaredStyle? = nil
 }
 
 /// An endpoint's `params` as declared.
@@ -31,7 +33,7 @@ struct DeclaredParameters {
 }
 
 extension SpecDecoder {
-    static let parameterKeys = ["type", "in", "key", "secret", "default", "description", "filename", "contentType"]
+    static let parameterKeys = ["type", "in", "key", "secret", "default", "description", "filename", "contentType", "style", "explode"]
 
     /// `params: { id: Int, password: { type: String, secret: true } }`, in source order.
     func parameters(_ node: YAMLNode, endpoint: String) -> DeclaredParameters {
@@ -76,7 +78,7 @@ extension SpecDecoder {
         return DeclaredParameter(
             name: name, wireName: wireName ?? name, type: type, placement: placement, secret: secret, defaultValue: fields["default"]?.resolved,
             description: optionalString(fields["description"], "the description of \(context)"), key: pair.key, wireNameNode: fields["key"],
-            part: partMetadata(fields, context)
+            part: partMetadata(fields, context), style: parameterStyle(fields, context)
         )
     }
 
@@ -143,13 +145,14 @@ extension SpecDecoder {
                 placement = defaultsToBody ? .body : .query
             }
             checkPartMetadata(parameter, placement: placement, body: body, context: context)
+            checkParameterStyle(parameter, placement: placement, body: body, context: context)
             if parameter.secret, placement == .query {
                 sink.warning("secret \(context) is sent in the query, where servers and proxies log it", at: parameter.key)
             }
             return Parameter(
                 name: parameter.name, wireName: parameter.wireName, type: parameter.type, placement: placement, secret: parameter.secret,
                 defaultValue: parameter.defaultValue, description: parameter.description, location: parameter.key.location,
-                filename: parameter.part.filename?.value, contentType: parameter.part.contentType?.value
+                filename: parameter.part.filename?.value, contentType: parameter.part.contentType?.value, style: parameter.style?.style
             )
         }
     }

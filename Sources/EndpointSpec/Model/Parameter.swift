@@ -31,12 +31,17 @@ public struct Parameter: Equatable, Sendable {
     /// The content type a `Data` part of a multipart body is sent with (`contentType:`); `nil` sends
     /// `application/octet-stream`.
     public var contentType: String?
+    /// How a structured value is written in a query string or form body (`style:`, `explode:`); `nil` sends the
+    /// value's text (an array repeats the name).
+    public var style: ParameterStyle?
 
     /// Creates a parameter.
     public init(
         name: String, wireName: String, type: TypeRef, placement: Placement, secret: Bool, defaultValue: YAMLValue?,
-        description: String?, location: SourceLocation, filename: String? = nil, contentType: String? = nil
+        description: String?, location: SourceLocation, filename: String? = nil, contentType: String? = nil,
+        style: ParameterStyle? = nil
     ) {
+        self.style = style
         self.filename = filename
         self.contentType = contentType
         self.name = name
