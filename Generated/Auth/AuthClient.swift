@@ -4,29 +4,22 @@ import Foundation
 
 /// Every endpoint of the Auth API; `AuthClient` calls the server and `FakeAuthClient` stands in for it in tests.
 ///
-/// An extension gives the methods the client's default arguments, so a call through `any AuthClientProtocol`
-/// reads as one on the client. A type of your own that conforms must implement every method itself.
+/// Each endpoint's requirement is its `…WithResponse` method (the body with the status and headers); its plain method,
+/// which returns that one's `body`, comes from an extension. An endpoint that declares response headers keeps its plain
+/// method as a requirement too (it returns the typed headers, or a fake answers it from a handler of its own).
+/// Extensions give the methods the client's default arguments, so a call through `any AuthClientProtocol` reads as one
+/// on the client. A type of your own that conforms implements the requirements only.
 public protocol AuthClientProtocol: Sendable {
-    /// `AuthEndpoints.tokenCheck` builds its request.
-    func tokenCheck() async throws(EndpointError) -> TokenStatus
     /// `tokenCheck`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
     ///
     /// `AuthEndpoints.tokenCheck` builds its request.
     func tokenCheckWithResponse() async throws(EndpointError) -> Response<TokenStatus>
-    /// `AuthEndpoints.authenticate` builds its request.
-    func authenticate(email: String, password: String) async throws(EndpointError) -> Session
     /// `authenticate`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
     ///
     /// `AuthEndpoints.authenticate` builds its request.
     func authenticateWithResponse(email: String, password: String) async throws(EndpointError) -> Response<Session>
-    /// Fetches one user.
-    ///
-    /// `AuthEndpoints.user` builds its request.
-    ///
-    /// - Parameter include: Related records to embed, e.g. teams.
-    func user(id: Int, include: [String]?) async throws(EndpointError) -> User
     /// `user`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
     ///
@@ -36,38 +29,11 @@ public protocol AuthClientProtocol: Sendable {
     ///
     /// - Parameter include: Related records to embed, e.g. teams.
     func userWithResponse(id: Int, include: [String]?) async throws(EndpointError) -> Response<User>
-    /// `AuthEndpoints.deleteUser` builds its request.
-    @discardableResult
-    func deleteUser(id: Int) async throws(EndpointError) -> Empty
     /// `deleteUser`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
     ///
     /// `AuthEndpoints.deleteUser` builds its request.
     func deleteUserWithResponse(id: Int) async throws(EndpointError) -> Response<Empty>
-}
-
-/// The client's default arguments for calls through the protocol.
-extension AuthClientProtocol {
-    /// Fetches one user.
-    ///
-    /// `AuthEndpoints.user` builds its request.
-    ///
-    /// - Parameter include: Related records to embed, e.g. teams.
-    public func user(id: Int, include: [String]? = nil) async throws(EndpointError) -> User {
-        try await user(id: id, include: include)
-    }
-
-    /// `user`, with the status code and every header of its response (`statusCode`, `headers`,
-    /// `header(_:)`) beside its `body`.
-    ///
-    /// Fetches one user.
-    ///
-    /// `AuthEndpoints.user` builds its request.
-    ///
-    /// - Parameter include: Related records to embed, e.g. teams.
-    public func userWithResponse(id: Int, include: [String]? = nil) async throws(EndpointError) -> Response<User> {
-        try await userWithResponse(id: id, include: include)
-    }
 }
 
 /// A client for the Auth API at https://www.apitesting.dev:443/api.
@@ -174,32 +140,18 @@ public struct AuthClient: AuthClientProtocol {
     }
 }
 
-/// The endpoints' methods: they send the request `AuthEndpoints` builds.
-extension AuthClient {
+/// The endpoints' plain methods, for the client, the fake and any other conforming type: each returns what its
+/// `…WithResponse` requirement returns without the status and headers. With the default arguments of the calls that
+/// have them, for calls through the protocol.
+extension AuthClientProtocol {
     /// `GET /token`
     public func tokenCheck() async throws(EndpointError) -> TokenStatus {
-        try await self.client.send(AuthEndpoints.tokenCheck())
-    }
-
-    /// `tokenCheck`, with the status code and every header of its response (`statusCode`, `headers`,
-    /// `header(_:)`) beside its `body`.
-    ///
-    /// `GET /token`
-    public func tokenCheckWithResponse() async throws(EndpointError) -> Response<TokenStatus> {
-        try await self.client.response(for: AuthEndpoints.tokenCheck())
+        try await tokenCheckWithResponse().body
     }
 
     /// `POST /authenticate`
     public func authenticate(email: String, password: String) async throws(EndpointError) -> Session {
-        try await self.client.send(AuthEndpoints.authenticate(email: email, password: password))
-    }
-
-    /// `authenticate`, with the status code and every header of its response (`statusCode`, `headers`,
-    /// `header(_:)`) beside its `body`.
-    ///
-    /// `POST /authenticate`
-    public func authenticateWithResponse(email: String, password: String) async throws(EndpointError) -> Response<Session> {
-        try await self.client.response(for: AuthEndpoints.authenticate(email: email, password: password))
+        try await authenticateWithResponse(email: email, password: password).body
     }
 
     /// Fetches one user.
@@ -208,7 +160,44 @@ extension AuthClient {
     ///
     /// - Parameter include: Related records to embed, e.g. teams.
     public func user(id: Int, include: [String]? = nil) async throws(EndpointError) -> User {
-        try await self.client.send(AuthEndpoints.user(id: id, include: include))
+        try await userWithResponse(id: id, include: include).body
+    }
+
+    /// `user`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// Fetches one user.
+    ///
+    /// `AuthEndpoints.user` builds its request.
+    ///
+    /// - Parameter include: Related records to embed, e.g. teams.
+    public func userWithResponse(id: Int, include: [String]? = nil) async throws(EndpointError) -> Response<User> {
+        try await userWithResponse(id: id, include: include)
+    }
+
+    /// `DELETE /users/{id}`
+    @discardableResult
+    public func deleteUser(id: Int) async throws(EndpointError) -> Empty {
+        try await deleteUserWithResponse(id: id).body
+    }
+}
+
+/// The endpoints' requirements on the client: they send the request `AuthEndpoints` builds.
+extension AuthClient {
+    /// `tokenCheck`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// `GET /token`
+    public func tokenCheckWithResponse() async throws(EndpointError) -> Response<TokenStatus> {
+        try await self.client.response(for: AuthEndpoints.tokenCheck())
+    }
+
+    /// `authenticate`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// `POST /authenticate`
+    public func authenticateWithResponse(email: String, password: String) async throws(EndpointError) -> Response<Session> {
+        try await self.client.response(for: AuthEndpoints.authenticate(email: email, password: password))
     }
 
     /// `user`, with the status code and every header of its response (`statusCode`, `headers`,
@@ -221,12 +210,6 @@ extension AuthClient {
     /// - Parameter include: Related records to embed, e.g. teams.
     public func userWithResponse(id: Int, include: [String]? = nil) async throws(EndpointError) -> Response<User> {
         try await self.client.response(for: AuthEndpoints.user(id: id, include: include))
-    }
-
-    /// `DELETE /users/{id}`
-    @discardableResult
-    public func deleteUser(id: Int) async throws(EndpointError) -> Empty {
-        try await self.client.send(AuthEndpoints.deleteUser(id: id))
     }
 
     /// `deleteUser`, with the status code and every header of its response (`statusCode`, `headers`,

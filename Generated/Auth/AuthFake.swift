@@ -8,42 +8,28 @@ import Foundation
 public struct FakeAuthClient: AuthClientProtocol {
     /// Answers `tokenCheck`.
     public var tokenCheckHandler: (@Sendable () async throws -> TokenStatus)?
-    /// Answers `tokenCheck` with a status and headers too (for `tokenCheckWithResponse`; `tokenCheck` uses it when `tokenCheckHandler` is not set).
+    /// Answers `tokenCheckWithResponse`, and `tokenCheck` when `tokenCheckHandler` is not set, with a status and headers too.
     public var tokenCheckResponseHandler: (@Sendable () async throws -> Response<TokenStatus>)?
     /// Answers `authenticate`.
     public var authenticateHandler: (@Sendable (String, String) async throws -> Session)?
-    /// Answers `authenticate` with a status and headers too (for `authenticateWithResponse`; `authenticate` uses it when `authenticateHandler` is not set).
+    /// Answers `authenticateWithResponse`, and `authenticate` when `authenticateHandler` is not set, with a status and headers too.
     public var authenticateResponseHandler: (@Sendable (String, String) async throws -> Response<Session>)?
     /// Answers `user`.
     public var userHandler: (@Sendable (Int, [String]?) async throws -> User)?
-    /// Answers `user` with a status and headers too (for `userWithResponse`; `user` uses it when `userHandler` is not set).
+    /// Answers `userWithResponse`, and `user` when `userHandler` is not set, with a status and headers too.
     public var userResponseHandler: (@Sendable (Int, [String]?) async throws -> Response<User>)?
     /// Answers `deleteUser`.
     public var deleteUserHandler: (@Sendable (Int) async throws -> Empty)?
-    /// Answers `deleteUser` with a status and headers too (for `deleteUserWithResponse`; `deleteUser` uses it when `deleteUserHandler` is not set).
+    /// Answers `deleteUserWithResponse`, and `deleteUser` when `deleteUserHandler` is not set, with a status and headers too.
     public var deleteUserResponseHandler: (@Sendable (Int) async throws -> Response<Empty>)?
 
     /// A fake with no handlers; set those the test needs.
     public init() {}
 }
 
-/// The fake's endpoint methods: each one answers with its handler.
+/// The fake's endpoint methods: each one answers with its handler. The plain methods of endpoints that declare no
+/// response headers come from the protocol's extension and so answer through `…WithResponse`.
 extension FakeAuthClient {
-    /// Answered by `tokenCheckHandler`.
-    ///
-    /// `AuthEndpoints.tokenCheck` builds its request.
-    public func tokenCheck() async throws(EndpointError) -> TokenStatus {
-        guard let _handler = self.tokenCheckHandler else {
-            guard self.tokenCheckResponseHandler != nil else { throw .invalidRequest("FakeAuthClient.tokenCheckHandler is not set") }
-            return try await tokenCheckWithResponse().body
-        }
-        do {
-            return try await _handler()
-        } catch {
-            throw EndpointError(error)
-        }
-    }
-
     /// Answered by `tokenCheckResponseHandler`, else by `tokenCheckHandler` with status 200 and no headers.
     ///
     /// `tokenCheck`, with the status code and every header of its response (`statusCode`, `headers`,
@@ -66,21 +52,6 @@ extension FakeAuthClient {
         return _response
     }
 
-    /// Answered by `authenticateHandler`.
-    ///
-    /// `AuthEndpoints.authenticate` builds its request.
-    public func authenticate(email: String, password: String) async throws(EndpointError) -> Session {
-        guard let _handler = self.authenticateHandler else {
-            guard self.authenticateResponseHandler != nil else { throw .invalidRequest("FakeAuthClient.authenticateHandler is not set") }
-            return try await authenticateWithResponse(email: email, password: password).body
-        }
-        do {
-            return try await _handler(email, password)
-        } catch {
-            throw EndpointError(error)
-        }
-    }
-
     /// Answered by `authenticateResponseHandler`, else by `authenticateHandler` with status 200 and no headers.
     ///
     /// `authenticate`, with the status code and every header of its response (`statusCode`, `headers`,
@@ -101,25 +72,6 @@ extension FakeAuthClient {
             throw EndpointError(error)
         }
         return _response
-    }
-
-    /// Answered by `userHandler`.
-    ///
-    /// Fetches one user.
-    ///
-    /// `AuthEndpoints.user` builds its request.
-    ///
-    /// - Parameter include: Related records to embed, e.g. teams.
-    public func user(id: Int, include: [String]?) async throws(EndpointError) -> User {
-        guard let _handler = self.userHandler else {
-            guard self.userResponseHandler != nil else { throw .invalidRequest("FakeAuthClient.userHandler is not set") }
-            return try await userWithResponse(id: id, include: include).body
-        }
-        do {
-            return try await _handler(id, include)
-        } catch {
-            throw EndpointError(error)
-        }
     }
 
     /// Answered by `userResponseHandler`, else by `userHandler` with status 200 and no headers.
@@ -146,22 +98,6 @@ extension FakeAuthClient {
             throw EndpointError(error)
         }
         return _response
-    }
-
-    /// Answered by `deleteUserHandler`.
-    ///
-    /// `AuthEndpoints.deleteUser` builds its request.
-    @discardableResult
-    public func deleteUser(id: Int) async throws(EndpointError) -> Empty {
-        guard let _handler = self.deleteUserHandler else {
-            guard self.deleteUserResponseHandler != nil else { throw .invalidRequest("FakeAuthClient.deleteUserHandler is not set") }
-            return try await deleteUserWithResponse(id: id).body
-        }
-        do {
-            return try await _handler(id)
-        } catch {
-            throw EndpointError(error)
-        }
     }
 
     /// Answered by `deleteUserResponseHandler`, else by `deleteUserHandler` with status 200 and no headers.

@@ -69,18 +69,21 @@ public struct User: Codable, Sendable, Hashable {
 }
 
 /// The `Role` values the API knows.
-/// Open to values the spec does not list: an unknown value decodes and keeps its text.
-public struct Role: RawRepresentable, Codable, Sendable, Hashable, CustomStringConvertible, ParameterValue {
-    public static let admin = Self(rawValue: "admin")
-    public static let member = Self(rawValue: "member")
-    public static let guest = Self(rawValue: "guest")
+/// Open to values the spec does not list: an unknown value decodes and keeps its text (`OpenStringValue` gives the
+/// coding, equality, hashing and `description`).
+public struct Role: OpenStringValue {
+    public static var admin: Self { Self(rawValue: "admin") }
+    public static var member: Self { Self(rawValue: "member") }
+    public static var guest: Self { Self(rawValue: "guest") }
 
     /// The values the spec lists, in its order.
-    public static let knownValues: [Self] = [
-        .admin,
-        .member,
-        .guest,
-    ]
+    public static var knownValues: [Self] {
+        [
+            .admin,
+            .member,
+            .guest,
+        ]
+    }
 
     /// The value as sent on the wire.
     public let rawValue: String
@@ -89,18 +92,4 @@ public struct Role: RawRepresentable, Codable, Sendable, Hashable, CustomStringC
     public init(rawValue: String) {
         self.rawValue = rawValue
     }
-
-    /// Decodes any string.
-    public init(from decoder: any Decoder) throws {
-        rawValue = try decoder.singleValueContainer().decode(String.self)
-    }
-
-    /// Encodes the raw value.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
-
-    /// The raw value.
-    public var description: String { rawValue }
 }

@@ -4,19 +4,12 @@ import Foundation
 
 /// Every endpoint of the Datasette API; `DatasetteClient` calls the server and `FakeDatasetteClient` stands in for it in tests.
 ///
-/// An extension gives the methods the client's default arguments, so a call through `any DatasetteClientProtocol`
-/// reads as one on the client. A type of your own that conforms must implement every method itself.
+/// Each endpoint's requirement is its `…WithResponse` method (the body with the status and headers); its plain method,
+/// which returns that one's `body`, comes from an extension. An endpoint that declares response headers keeps its plain
+/// method as a requirement too (it returns the typed headers, or a fake answers it from a handler of its own).
+/// Extensions give the methods the client's default arguments, so a call through `any DatasetteClientProtocol` reads as one
+/// on the client. A type of your own that conforms implements the requirements only.
 public protocol DatasetteClientProtocol: Sendable {
-    /// A page of a table's rows, in primary-key order; the next page's cursor is `next`.
-    ///
-    /// `DatasetteEndpoints.tableRows` builds its request.
-    ///
-    /// - Parameters:
-    ///   - size: Rows per page; Datasette allows at most 1000.
-    ///   - shape: How rows are written: objects, or arrays.
-    ///   - next: The cursor of the first page to fetch; none starts at the first row.
-    /// - Returns: One page of a table.
-    func tableRows(database: String, table: String, size: Int?, shape: String, next: String?) async throws(EndpointError) -> TablePage
     /// The pages of `tableRows`, each fetched when the loop asks for it, through the client's limits and retries:
     /// the next request sends the page's `next` as `_next`.
     /// Breaking out of the loop or cancelling its task sends no further request.
@@ -34,12 +27,6 @@ public protocol DatasetteClientProtocol: Sendable {
     ///   - next: The cursor of the first page to fetch; none starts at the first row.
     /// - Returns: One page of a table.
     func tableRowsWithResponse(database: String, table: String, size: Int?, shape: String, next: String?) async throws(EndpointError) -> Response<TablePage>
-    /// A page of a table's rows; the next page is at `next_url`.
-    ///
-    /// `DatasetteEndpoints.tableRowsByURL` builds its request.
-    ///
-    /// - Returns: One page of a table.
-    func tableRowsByURL(database: String, table: String, size: Int?, shape: String) async throws(EndpointError) -> TablePage
     /// The pages of `tableRowsByURL`, each fetched when the loop asks for it, through the client's limits and retries:
     /// the next page's URL is at `next_url` in the page.
     /// Breaking out of the loop or cancelling its task sends no further request.
@@ -53,12 +40,6 @@ public protocol DatasetteClientProtocol: Sendable {
     ///
     /// - Returns: One page of a table.
     func tableRowsByURLWithResponse(database: String, table: String, size: Int?, shape: String) async throws(EndpointError) -> Response<TablePage>
-    /// A page of a table's rows; the next page is the `Link: <…>; rel="next"` header's.
-    ///
-    /// `DatasetteEndpoints.tableRowsByLink` builds its request.
-    ///
-    /// - Returns: One page of a table.
-    func tableRowsByLink(database: String, table: String, size: Int?, shape: String) async throws(EndpointError) -> TablePage
     /// The pages of `tableRowsByLink`, each fetched when the loop asks for it, through the client's limits and retries:
     /// the next page's URL is the `rel="next"` link of the `Link` header.
     /// Breaking out of the loop or cancelling its task sends no further request.
@@ -72,15 +53,6 @@ public protocol DatasetteClientProtocol: Sendable {
     ///
     /// - Returns: One page of a table.
     func tableRowsByLinkWithResponse(database: String, table: String, size: Int?, shape: String) async throws(EndpointError) -> Response<TablePage>
-    /// The rows a SQL query selects.
-    ///
-    /// `DatasetteEndpoints.rowQuery` builds its request.
-    ///
-    /// - Parameters:
-    ///   - sql: A read-only SQL query; ':id' in it is the 'id' parameter.
-    ///   - id: The value of ':id' in the query.
-    /// - Returns: What a query selected.
-    func rowQuery(database: String, sql: String, id: Int?, shape: String) async throws(EndpointError) -> QueryResult
     /// `rowQuery`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
     ///
@@ -93,143 +65,6 @@ public protocol DatasetteClientProtocol: Sendable {
     ///   - id: The value of ':id' in the query.
     /// - Returns: What a query selected.
     func rowQueryWithResponse(database: String, sql: String, id: Int?, shape: String) async throws(EndpointError) -> Response<QueryResult>
-}
-
-/// The client's default arguments for calls through the protocol.
-extension DatasetteClientProtocol {
-    /// A page of a table's rows, in primary-key order; the next page's cursor is `next`.
-    ///
-    /// `DatasetteEndpoints.tableRows` builds its request.
-    ///
-    /// - Parameters:
-    ///   - size: Rows per page; Datasette allows at most 1000.
-    ///   - shape: How rows are written: objects, or arrays.
-    ///   - next: The cursor of the first page to fetch; none starts at the first row.
-    /// - Returns: One page of a table.
-    public func tableRows(database: String, table: String, size: Int? = nil, shape: String = "objects", next: String? = nil) async throws(EndpointError) -> TablePage {
-        try await tableRows(database: database, table: table, size: size, shape: shape, next: next)
-    }
-
-    /// `tableRows`, with the status code and every header of its response (`statusCode`, `headers`,
-    /// `header(_:)`) beside its `body`.
-    ///
-    /// A page of a table's rows, in primary-key order; the next page's cursor is `next`.
-    ///
-    /// `DatasetteEndpoints.tableRows` builds its request.
-    ///
-    /// - Parameters:
-    ///   - size: Rows per page; Datasette allows at most 1000.
-    ///   - shape: How rows are written: objects, or arrays.
-    ///   - next: The cursor of the first page to fetch; none starts at the first row.
-    /// - Returns: One page of a table.
-    public func tableRowsWithResponse(database: String, table: String, size: Int? = nil, shape: String = "objects", next: String? = nil) async throws(EndpointError) -> Response<TablePage> {
-        try await tableRowsWithResponse(database: database, table: table, size: size, shape: shape, next: next)
-    }
-
-    /// The pages of `tableRows`, each fetched when the loop asks for it, through the client's limits and retries:
-    /// the next request sends the page's `next` as `_next`.
-    /// Breaking out of the loop or cancelling its task sends no further request.
-    public func tableRowsPages(database: String, table: String, size: Int? = nil, shape: String = "objects", next: String? = nil) -> Pages<TablePage> {
-        tableRowsPages(database: database, table: table, size: size, shape: shape, next: next)
-    }
-
-    /// The items of every page of `tableRows` (`tableRowsPages`), in order, fetching each page as it is reached.
-    public func tableRowsItems(database: String, table: String, size: Int? = nil, shape: String = "objects", next: String? = nil) -> PageItems<Row> {
-        tableRowsPages(database: database, table: table, size: size, shape: shape, next: next).items { $0.rows }
-    }
-
-    /// A page of a table's rows; the next page is at `next_url`.
-    ///
-    /// `DatasetteEndpoints.tableRowsByURL` builds its request.
-    ///
-    /// - Returns: One page of a table.
-    public func tableRowsByURL(database: String, table: String, size: Int? = nil, shape: String = "objects") async throws(EndpointError) -> TablePage {
-        try await tableRowsByURL(database: database, table: table, size: size, shape: shape)
-    }
-
-    /// `tableRowsByURL`, with the status code and every header of its response (`statusCode`, `headers`,
-    /// `header(_:)`) beside its `body`.
-    ///
-    /// A page of a table's rows; the next page is at `next_url`.
-    ///
-    /// `DatasetteEndpoints.tableRowsByURL` builds its request.
-    ///
-    /// - Returns: One page of a table.
-    public func tableRowsByURLWithResponse(database: String, table: String, size: Int? = nil, shape: String = "objects") async throws(EndpointError) -> Response<TablePage> {
-        try await tableRowsByURLWithResponse(database: database, table: table, size: size, shape: shape)
-    }
-
-    /// The pages of `tableRowsByURL`, each fetched when the loop asks for it, through the client's limits and retries:
-    /// the next page's URL is at `next_url` in the page.
-    /// Breaking out of the loop or cancelling its task sends no further request.
-    public func tableRowsByURLPages(database: String, table: String, size: Int? = nil, shape: String = "objects") -> Pages<TablePage> {
-        tableRowsByURLPages(database: database, table: table, size: size, shape: shape)
-    }
-
-    /// The items of every page of `tableRowsByURL` (`tableRowsByURLPages`), in order, fetching each page as it is reached.
-    public func tableRowsByURLItems(database: String, table: String, size: Int? = nil, shape: String = "objects") -> PageItems<Row> {
-        tableRowsByURLPages(database: database, table: table, size: size, shape: shape).items { $0.rows }
-    }
-
-    /// A page of a table's rows; the next page is the `Link: <…>; rel="next"` header's.
-    ///
-    /// `DatasetteEndpoints.tableRowsByLink` builds its request.
-    ///
-    /// - Returns: One page of a table.
-    public func tableRowsByLink(database: String, table: String, size: Int? = nil, shape: String = "objects") async throws(EndpointError) -> TablePage {
-        try await tableRowsByLink(database: database, table: table, size: size, shape: shape)
-    }
-
-    /// `tableRowsByLink`, with the status code and every header of its response (`statusCode`, `headers`,
-    /// `header(_:)`) beside its `body`.
-    ///
-    /// A page of a table's rows; the next page is the `Link: <…>; rel="next"` header's.
-    ///
-    /// `DatasetteEndpoints.tableRowsByLink` builds its request.
-    ///
-    /// - Returns: One page of a table.
-    public func tableRowsByLinkWithResponse(database: String, table: String, size: Int? = nil, shape: String = "objects") async throws(EndpointError) -> Response<TablePage> {
-        try await tableRowsByLinkWithResponse(database: database, table: table, size: size, shape: shape)
-    }
-
-    /// The pages of `tableRowsByLink`, each fetched when the loop asks for it, through the client's limits and retries:
-    /// the next page's URL is the `rel="next"` link of the `Link` header.
-    /// Breaking out of the loop or cancelling its task sends no further request.
-    public func tableRowsByLinkPages(database: String, table: String, size: Int? = nil, shape: String = "objects") -> Pages<TablePage> {
-        tableRowsByLinkPages(database: database, table: table, size: size, shape: shape)
-    }
-
-    /// The items of every page of `tableRowsByLink` (`tableRowsByLinkPages`), in order, fetching each page as it is reached.
-    public func tableRowsByLinkItems(database: String, table: String, size: Int? = nil, shape: String = "objects") -> PageItems<Row> {
-        tableRowsByLinkPages(database: database, table: table, size: size, shape: shape).items { $0.rows }
-    }
-
-    /// The rows a SQL query selects.
-    ///
-    /// `DatasetteEndpoints.rowQuery` builds its request.
-    ///
-    /// - Parameters:
-    ///   - sql: A read-only SQL query; ':id' in it is the 'id' parameter.
-    ///   - id: The value of ':id' in the query.
-    /// - Returns: What a query selected.
-    public func rowQuery(database: String, sql: String, id: Int? = nil, shape: String = "objects") async throws(EndpointError) -> QueryResult {
-        try await rowQuery(database: database, sql: sql, id: id, shape: shape)
-    }
-
-    /// `rowQuery`, with the status code and every header of its response (`statusCode`, `headers`,
-    /// `header(_:)`) beside its `body`.
-    ///
-    /// The rows a SQL query selects.
-    ///
-    /// `DatasetteEndpoints.rowQuery` builds its request.
-    ///
-    /// - Parameters:
-    ///   - sql: A read-only SQL query; ':id' in it is the 'id' parameter.
-    ///   - id: The value of ':id' in the query.
-    /// - Returns: What a query selected.
-    public func rowQueryWithResponse(database: String, sql: String, id: Int? = nil, shape: String = "objects") async throws(EndpointError) -> Response<QueryResult> {
-        try await rowQueryWithResponse(database: database, sql: sql, id: id, shape: shape)
-    }
 }
 
 /// A client for the Datasette API at http://127.0.0.1:8001.
@@ -332,8 +167,10 @@ public struct DatasetteClient: DatasetteClientProtocol {
     }
 }
 
-/// The endpoints' methods: they send the request `DatasetteEndpoints` builds.
-extension DatasetteClient {
+/// The endpoints' plain methods, for the client, the fake and any other conforming type: each returns what its
+/// `…WithResponse` requirement returns without the status and headers. With the default arguments of the calls that
+/// have them, for calls through the protocol.
+extension DatasetteClientProtocol {
     /// A page of a table's rows, in primary-key order; the next page's cursor is `next`.
     ///
     /// `GET /{database}/{table}.json`
@@ -344,9 +181,133 @@ extension DatasetteClient {
     ///   - next: The cursor of the first page to fetch; none starts at the first row.
     /// - Returns: One page of a table.
     public func tableRows(database: String, table: String, size: Int? = nil, shape: String = "objects", next: String? = nil) async throws(EndpointError) -> TablePage {
-        try await self.client.send(DatasetteEndpoints.tableRows(database: database, table: table, size: size, shape: shape, next: next))
+        try await tableRowsWithResponse(database: database, table: table, size: size, shape: shape, next: next).body
     }
 
+    /// `tableRows`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// A page of a table's rows, in primary-key order; the next page's cursor is `next`.
+    ///
+    /// `DatasetteEndpoints.tableRows` builds its request.
+    ///
+    /// - Parameters:
+    ///   - size: Rows per page; Datasette allows at most 1000.
+    ///   - shape: How rows are written: objects, or arrays.
+    ///   - next: The cursor of the first page to fetch; none starts at the first row.
+    /// - Returns: One page of a table.
+    public func tableRowsWithResponse(database: String, table: String, size: Int? = nil, shape: String = "objects", next: String? = nil) async throws(EndpointError) -> Response<TablePage> {
+        try await tableRowsWithResponse(database: database, table: table, size: size, shape: shape, next: next)
+    }
+
+    /// The pages of `tableRows`, each fetched when the loop asks for it, through the client's limits and retries:
+    /// the next request sends the page's `next` as `_next`.
+    /// Breaking out of the loop or cancelling its task sends no further request.
+    public func tableRowsPages(database: String, table: String, size: Int? = nil, shape: String = "objects", next: String? = nil) -> Pages<TablePage> {
+        tableRowsPages(database: database, table: table, size: size, shape: shape, next: next)
+    }
+
+    /// The items of every page of `tableRows` (`tableRowsPages`), in order, fetching each page as it is reached.
+    public func tableRowsItems(database: String, table: String, size: Int? = nil, shape: String = "objects", next: String? = nil) -> PageItems<Row> {
+        tableRowsPages(database: database, table: table, size: size, shape: shape, next: next).items { $0.rows }
+    }
+
+    /// A page of a table's rows; the next page is at `next_url`.
+    ///
+    /// `GET /{database}/{table}.json`
+    ///
+    /// - Returns: One page of a table.
+    public func tableRowsByURL(database: String, table: String, size: Int? = nil, shape: String = "objects") async throws(EndpointError) -> TablePage {
+        try await tableRowsByURLWithResponse(database: database, table: table, size: size, shape: shape).body
+    }
+
+    /// `tableRowsByURL`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// A page of a table's rows; the next page is at `next_url`.
+    ///
+    /// `DatasetteEndpoints.tableRowsByURL` builds its request.
+    ///
+    /// - Returns: One page of a table.
+    public func tableRowsByURLWithResponse(database: String, table: String, size: Int? = nil, shape: String = "objects") async throws(EndpointError) -> Response<TablePage> {
+        try await tableRowsByURLWithResponse(database: database, table: table, size: size, shape: shape)
+    }
+
+    /// The pages of `tableRowsByURL`, each fetched when the loop asks for it, through the client's limits and retries:
+    /// the next page's URL is at `next_url` in the page.
+    /// Breaking out of the loop or cancelling its task sends no further request.
+    public func tableRowsByURLPages(database: String, table: String, size: Int? = nil, shape: String = "objects") -> Pages<TablePage> {
+        tableRowsByURLPages(database: database, table: table, size: size, shape: shape)
+    }
+
+    /// The items of every page of `tableRowsByURL` (`tableRowsByURLPages`), in order, fetching each page as it is reached.
+    public func tableRowsByURLItems(database: String, table: String, size: Int? = nil, shape: String = "objects") -> PageItems<Row> {
+        tableRowsByURLPages(database: database, table: table, size: size, shape: shape).items { $0.rows }
+    }
+
+    /// A page of a table's rows; the next page is the `Link: <…>; rel="next"` header's.
+    ///
+    /// `GET /{database}/{table}.json`
+    ///
+    /// - Returns: One page of a table.
+    public func tableRowsByLink(database: String, table: String, size: Int? = nil, shape: String = "objects") async throws(EndpointError) -> TablePage {
+        try await tableRowsByLinkWithResponse(database: database, table: table, size: size, shape: shape).body
+    }
+
+    /// `tableRowsByLink`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// A page of a table's rows; the next page is the `Link: <…>; rel="next"` header's.
+    ///
+    /// `DatasetteEndpoints.tableRowsByLink` builds its request.
+    ///
+    /// - Returns: One page of a table.
+    public func tableRowsByLinkWithResponse(database: String, table: String, size: Int? = nil, shape: String = "objects") async throws(EndpointError) -> Response<TablePage> {
+        try await tableRowsByLinkWithResponse(database: database, table: table, size: size, shape: shape)
+    }
+
+    /// The pages of `tableRowsByLink`, each fetched when the loop asks for it, through the client's limits and retries:
+    /// the next page's URL is the `rel="next"` link of the `Link` header.
+    /// Breaking out of the loop or cancelling its task sends no further request.
+    public func tableRowsByLinkPages(database: String, table: String, size: Int? = nil, shape: String = "objects") -> Pages<TablePage> {
+        tableRowsByLinkPages(database: database, table: table, size: size, shape: shape)
+    }
+
+    /// The items of every page of `tableRowsByLink` (`tableRowsByLinkPages`), in order, fetching each page as it is reached.
+    public func tableRowsByLinkItems(database: String, table: String, size: Int? = nil, shape: String = "objects") -> PageItems<Row> {
+        tableRowsByLinkPages(database: database, table: table, size: size, shape: shape).items { $0.rows }
+    }
+
+    /// The rows a SQL query selects.
+    ///
+    /// `GET /{database}.json`
+    ///
+    /// - Parameters:
+    ///   - sql: A read-only SQL query; ':id' in it is the 'id' parameter.
+    ///   - id: The value of ':id' in the query.
+    /// - Returns: What a query selected.
+    public func rowQuery(database: String, sql: String, id: Int? = nil, shape: String = "objects") async throws(EndpointError) -> QueryResult {
+        try await rowQueryWithResponse(database: database, sql: sql, id: id, shape: shape).body
+    }
+
+    /// `rowQuery`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// The rows a SQL query selects.
+    ///
+    /// `DatasetteEndpoints.rowQuery` builds its request.
+    ///
+    /// - Parameters:
+    ///   - sql: A read-only SQL query; ':id' in it is the 'id' parameter.
+    ///   - id: The value of ':id' in the query.
+    /// - Returns: What a query selected.
+    public func rowQueryWithResponse(database: String, sql: String, id: Int? = nil, shape: String = "objects") async throws(EndpointError) -> Response<QueryResult> {
+        try await rowQueryWithResponse(database: database, sql: sql, id: id, shape: shape)
+    }
+}
+
+/// The endpoints' requirements on the client: they send the request `DatasetteEndpoints` builds.
+extension DatasetteClient {
     /// The pages of `tableRows`, each fetched when the loop asks for it, through the client's limits and retries:
     /// the next request sends the page's `next` as `_next`.
     /// Breaking out of the loop or cancelling its task sends no further request.
@@ -370,15 +331,6 @@ extension DatasetteClient {
         try await self.client.response(for: DatasetteEndpoints.tableRows(database: database, table: table, size: size, shape: shape, next: next))
     }
 
-    /// A page of a table's rows; the next page is at `next_url`.
-    ///
-    /// `GET /{database}/{table}.json`
-    ///
-    /// - Returns: One page of a table.
-    public func tableRowsByURL(database: String, table: String, size: Int? = nil, shape: String = "objects") async throws(EndpointError) -> TablePage {
-        try await self.client.send(DatasetteEndpoints.tableRowsByURL(database: database, table: table, size: size, shape: shape))
-    }
-
     /// The pages of `tableRowsByURL`, each fetched when the loop asks for it, through the client's limits and retries:
     /// the next page's URL is at `next_url` in the page.
     /// Breaking out of the loop or cancelling its task sends no further request.
@@ -398,15 +350,6 @@ extension DatasetteClient {
         try await self.client.response(for: DatasetteEndpoints.tableRowsByURL(database: database, table: table, size: size, shape: shape))
     }
 
-    /// A page of a table's rows; the next page is the `Link: <…>; rel="next"` header's.
-    ///
-    /// `GET /{database}/{table}.json`
-    ///
-    /// - Returns: One page of a table.
-    public func tableRowsByLink(database: String, table: String, size: Int? = nil, shape: String = "objects") async throws(EndpointError) -> TablePage {
-        try await self.client.send(DatasetteEndpoints.tableRowsByLink(database: database, table: table, size: size, shape: shape))
-    }
-
     /// The pages of `tableRowsByLink`, each fetched when the loop asks for it, through the client's limits and retries:
     /// the next page's URL is the `rel="next"` link of the `Link` header.
     /// Breaking out of the loop or cancelling its task sends no further request.
@@ -424,18 +367,6 @@ extension DatasetteClient {
     /// - Returns: One page of a table.
     public func tableRowsByLinkWithResponse(database: String, table: String, size: Int? = nil, shape: String = "objects") async throws(EndpointError) -> Response<TablePage> {
         try await self.client.response(for: DatasetteEndpoints.tableRowsByLink(database: database, table: table, size: size, shape: shape))
-    }
-
-    /// The rows a SQL query selects.
-    ///
-    /// `GET /{database}.json`
-    ///
-    /// - Parameters:
-    ///   - sql: A read-only SQL query; ':id' in it is the 'id' parameter.
-    ///   - id: The value of ':id' in the query.
-    /// - Returns: What a query selected.
-    public func rowQuery(database: String, sql: String, id: Int? = nil, shape: String = "objects") async throws(EndpointError) -> QueryResult {
-        try await self.client.send(DatasetteEndpoints.rowQuery(database: database, sql: sql, id: id, shape: shape))
     }
 
     /// `rowQuery`, with the status code and every header of its response (`statusCode`, `headers`,

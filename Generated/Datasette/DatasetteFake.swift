@@ -10,54 +10,32 @@ public struct FakeDatasetteClient: DatasetteClientProtocol {
     public var tableRowsHandler: (@Sendable (String, String, Int?, String, String?) async throws -> TablePage)?
     /// Answers `tableRowsPages` (and so `tableRowsItems`) with the pages it returns.
     public var tableRowsPagesHandler: (@Sendable (String, String, Int?, String, String?) -> [TablePage])?
-    /// Answers `tableRows` with a status and headers too (for `tableRowsWithResponse`; `tableRows` uses it when `tableRowsHandler` is not set).
+    /// Answers `tableRowsWithResponse`, and `tableRows` when `tableRowsHandler` is not set, with a status and headers too.
     public var tableRowsResponseHandler: (@Sendable (String, String, Int?, String, String?) async throws -> Response<TablePage>)?
     /// Answers `tableRowsByURL`.
     public var tableRowsByURLHandler: (@Sendable (String, String, Int?, String) async throws -> TablePage)?
     /// Answers `tableRowsByURLPages` (and so `tableRowsByURLItems`) with the pages it returns.
     public var tableRowsByURLPagesHandler: (@Sendable (String, String, Int?, String) -> [TablePage])?
-    /// Answers `tableRowsByURL` with a status and headers too (for `tableRowsByURLWithResponse`; `tableRowsByURL` uses it when `tableRowsByURLHandler` is not set).
+    /// Answers `tableRowsByURLWithResponse`, and `tableRowsByURL` when `tableRowsByURLHandler` is not set, with a status and headers too.
     public var tableRowsByURLResponseHandler: (@Sendable (String, String, Int?, String) async throws -> Response<TablePage>)?
     /// Answers `tableRowsByLink`.
     public var tableRowsByLinkHandler: (@Sendable (String, String, Int?, String) async throws -> TablePage)?
     /// Answers `tableRowsByLinkPages` (and so `tableRowsByLinkItems`) with the pages it returns.
     public var tableRowsByLinkPagesHandler: (@Sendable (String, String, Int?, String) -> [TablePage])?
-    /// Answers `tableRowsByLink` with a status and headers too (for `tableRowsByLinkWithResponse`; `tableRowsByLink` uses it when `tableRowsByLinkHandler` is not set).
+    /// Answers `tableRowsByLinkWithResponse`, and `tableRowsByLink` when `tableRowsByLinkHandler` is not set, with a status and headers too.
     public var tableRowsByLinkResponseHandler: (@Sendable (String, String, Int?, String) async throws -> Response<TablePage>)?
     /// Answers `rowQuery`.
     public var rowQueryHandler: (@Sendable (String, String, Int?, String) async throws -> QueryResult)?
-    /// Answers `rowQuery` with a status and headers too (for `rowQueryWithResponse`; `rowQuery` uses it when `rowQueryHandler` is not set).
+    /// Answers `rowQueryWithResponse`, and `rowQuery` when `rowQueryHandler` is not set, with a status and headers too.
     public var rowQueryResponseHandler: (@Sendable (String, String, Int?, String) async throws -> Response<QueryResult>)?
 
     /// A fake with no handlers; set those the test needs.
     public init() {}
 }
 
-/// The fake's endpoint methods: each one answers with its handler.
+/// The fake's endpoint methods: each one answers with its handler. The plain methods of endpoints that declare no
+/// response headers come from the protocol's extension and so answer through `…WithResponse`.
 extension FakeDatasetteClient {
-    /// Answered by `tableRowsHandler`.
-    ///
-    /// A page of a table's rows, in primary-key order; the next page's cursor is `next`.
-    ///
-    /// `DatasetteEndpoints.tableRows` builds its request.
-    ///
-    /// - Parameters:
-    ///   - size: Rows per page; Datasette allows at most 1000.
-    ///   - shape: How rows are written: objects, or arrays.
-    ///   - next: The cursor of the first page to fetch; none starts at the first row.
-    /// - Returns: One page of a table.
-    public func tableRows(database: String, table: String, size: Int?, shape: String, next: String?) async throws(EndpointError) -> TablePage {
-        guard let _handler = self.tableRowsHandler else {
-            guard self.tableRowsResponseHandler != nil else { throw .invalidRequest("FakeDatasetteClient.tableRowsHandler is not set") }
-            return try await tableRowsWithResponse(database: database, table: table, size: size, shape: shape, next: next).body
-        }
-        do {
-            return try await _handler(database, table, size, shape, next)
-        } catch {
-            throw EndpointError(error)
-        }
-    }
-
     /// Answered by `tableRowsPagesHandler`; without it, the first page fails with `EndpointError.invalidRequest`.
     public func tableRowsPages(database: String, table: String, size: Int?, shape: String, next: String?) -> Pages<TablePage> {
         guard let _handler = self.tableRowsPagesHandler else { return .failing(.invalidRequest("FakeDatasetteClient.tableRowsPagesHandler is not set")) }
@@ -94,25 +72,6 @@ extension FakeDatasetteClient {
         return _response
     }
 
-    /// Answered by `tableRowsByURLHandler`.
-    ///
-    /// A page of a table's rows; the next page is at `next_url`.
-    ///
-    /// `DatasetteEndpoints.tableRowsByURL` builds its request.
-    ///
-    /// - Returns: One page of a table.
-    public func tableRowsByURL(database: String, table: String, size: Int?, shape: String) async throws(EndpointError) -> TablePage {
-        guard let _handler = self.tableRowsByURLHandler else {
-            guard self.tableRowsByURLResponseHandler != nil else { throw .invalidRequest("FakeDatasetteClient.tableRowsByURLHandler is not set") }
-            return try await tableRowsByURLWithResponse(database: database, table: table, size: size, shape: shape).body
-        }
-        do {
-            return try await _handler(database, table, size, shape)
-        } catch {
-            throw EndpointError(error)
-        }
-    }
-
     /// Answered by `tableRowsByURLPagesHandler`; without it, the first page fails with `EndpointError.invalidRequest`.
     public func tableRowsByURLPages(database: String, table: String, size: Int?, shape: String) -> Pages<TablePage> {
         guard let _handler = self.tableRowsByURLPagesHandler else { return .failing(.invalidRequest("FakeDatasetteClient.tableRowsByURLPagesHandler is not set")) }
@@ -145,25 +104,6 @@ extension FakeDatasetteClient {
         return _response
     }
 
-    /// Answered by `tableRowsByLinkHandler`.
-    ///
-    /// A page of a table's rows; the next page is the `Link: <…>; rel="next"` header's.
-    ///
-    /// `DatasetteEndpoints.tableRowsByLink` builds its request.
-    ///
-    /// - Returns: One page of a table.
-    public func tableRowsByLink(database: String, table: String, size: Int?, shape: String) async throws(EndpointError) -> TablePage {
-        guard let _handler = self.tableRowsByLinkHandler else {
-            guard self.tableRowsByLinkResponseHandler != nil else { throw .invalidRequest("FakeDatasetteClient.tableRowsByLinkHandler is not set") }
-            return try await tableRowsByLinkWithResponse(database: database, table: table, size: size, shape: shape).body
-        }
-        do {
-            return try await _handler(database, table, size, shape)
-        } catch {
-            throw EndpointError(error)
-        }
-    }
-
     /// Answered by `tableRowsByLinkPagesHandler`; without it, the first page fails with `EndpointError.invalidRequest`.
     public func tableRowsByLinkPages(database: String, table: String, size: Int?, shape: String) -> Pages<TablePage> {
         guard let _handler = self.tableRowsByLinkPagesHandler else { return .failing(.invalidRequest("FakeDatasetteClient.tableRowsByLinkPagesHandler is not set")) }
@@ -194,28 +134,6 @@ extension FakeDatasetteClient {
             throw EndpointError(error)
         }
         return _response
-    }
-
-    /// Answered by `rowQueryHandler`.
-    ///
-    /// The rows a SQL query selects.
-    ///
-    /// `DatasetteEndpoints.rowQuery` builds its request.
-    ///
-    /// - Parameters:
-    ///   - sql: A read-only SQL query; ':id' in it is the 'id' parameter.
-    ///   - id: The value of ':id' in the query.
-    /// - Returns: What a query selected.
-    public func rowQuery(database: String, sql: String, id: Int?, shape: String) async throws(EndpointError) -> QueryResult {
-        guard let _handler = self.rowQueryHandler else {
-            guard self.rowQueryResponseHandler != nil else { throw .invalidRequest("FakeDatasetteClient.rowQueryHandler is not set") }
-            return try await rowQueryWithResponse(database: database, sql: sql, id: id, shape: shape).body
-        }
-        do {
-            return try await _handler(database, sql, id, shape)
-        } catch {
-            throw EndpointError(error)
-        }
     }
 
     /// Answered by `rowQueryResponseHandler`, else by `rowQueryHandler` with status 200 and no headers.

@@ -2,15 +2,70 @@
 import EndpointRuntime
 import Foundation
 
-/// The endpoints' methods: they send the request `HTTPBinEndpoints` builds.
-extension HTTPBinClient {
+/// The endpoints' plain methods, for the client, the fake and any other conforming type: each returns what its
+/// `…WithResponse` requirement returns without the status and headers. With the default arguments of the calls that
+/// have them, for calls through the protocol.
+extension HTTPBinClientProtocol {
     /// Answers 401 unless the request carries a bearer token.
     ///
     /// `GET /bearer`
     public func bearer() async throws(EndpointError) -> BearerResult {
-        try await self.client.send(HTTPBinEndpoints.bearer())
+        try await bearerWithResponse().body
     }
 
+    /// `GET /pages/numbered`
+    ///
+    /// - Returns: A page of the echo server's numbers.
+    public func pageNumbers(page: Int? = nil, per: Int, total: Int) async throws(EndpointError) -> NumberPage {
+        try await pageNumbersWithResponse(page: page, per: per, total: total).body
+    }
+
+    /// `pageNumbers`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// `HTTPBinEndpoints.pageNumbers` builds its request.
+    ///
+    /// - Returns: A page of the echo server's numbers.
+    public func pageNumbersWithResponse(page: Int? = nil, per: Int, total: Int) async throws(EndpointError) -> Response<NumberPage> {
+        try await pageNumbersWithResponse(page: page, per: per, total: total)
+    }
+
+    /// The pages of `pageNumbers`, each fetched when the loop asks for it, through the client's limits and retries:
+    /// the next request sends `page` one higher, until a page has no items.
+    /// Breaking out of the loop or cancelling its task sends no further request.
+    public func pageNumbersPages(page: Int? = nil, per: Int, total: Int) -> Pages<NumberPage> {
+        pageNumbersPages(page: page, per: per, total: total)
+    }
+
+    /// The items of every page of `pageNumbers` (`pageNumbersPages`), in order, fetching each page as it is reached.
+    public func pageNumbersItems(page: Int? = nil, per: Int, total: Int) -> PageItems<Int> {
+        pageNumbersPages(page: page, per: per, total: total).items { $0.items }
+    }
+
+    /// Sends a JPEG file part named holiday.jpg with a caption.
+    ///
+    /// `POST /anything/photo`
+    ///
+    /// - Returns: What httpbin saw of a request with a body.
+    public func uploadPhoto(photo: Data, caption: String, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> BodyEcho {
+        try await uploadPhotoWithResponse(photo: photo, caption: caption, progress: progress).body
+    }
+
+    /// `uploadPhoto`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// Sends a JPEG file part named holiday.jpg with a caption.
+    ///
+    /// `HTTPBinEndpoints.uploadPhoto` builds its request.
+    ///
+    /// - Returns: What httpbin saw of a request with a body.
+    public func uploadPhotoWithResponse(photo: Data, caption: String, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> Response<BodyEcho> {
+        try await uploadPhotoWithResponse(photo: photo, caption: caption, progress: progress)
+    }
+}
+
+/// The endpoints' requirements on the client: they send the request `HTTPBinEndpoints` builds.
+extension HTTPBinClient {
     /// `bearer`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
     ///
@@ -19,13 +74,6 @@ extension HTTPBinClient {
     /// `GET /bearer`
     public func bearerWithResponse() async throws(EndpointError) -> Response<BearerResult> {
         try await self.client.response(for: HTTPBinEndpoints.bearer())
-    }
-
-    /// `GET /pages/numbered`
-    ///
-    /// - Returns: A page of the echo server's numbers.
-    public func pageNumbers(page: Int? = nil, per: Int, total: Int) async throws(EndpointError) -> NumberPage {
-        try await self.client.send(HTTPBinEndpoints.pageNumbers(page: page, per: per, total: total))
     }
 
     /// The pages of `pageNumbers`, each fetched when the loop asks for it, through the client's limits and retries:
@@ -43,15 +91,6 @@ extension HTTPBinClient {
     /// - Returns: A page of the echo server's numbers.
     public func pageNumbersWithResponse(page: Int? = nil, per: Int, total: Int) async throws(EndpointError) -> Response<NumberPage> {
         try await self.client.response(for: HTTPBinEndpoints.pageNumbers(page: page, per: per, total: total))
-    }
-
-    /// Sends a JPEG file part named holiday.jpg with a caption.
-    ///
-    /// `POST /anything/photo`
-    ///
-    /// - Returns: What httpbin saw of a request with a body.
-    public func uploadPhoto(photo: Data, caption: String, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> BodyEcho {
-        try await self.client.send(HTTPBinEndpoints.uploadPhoto(photo: photo, caption: caption), progress: progress)
     }
 
     /// `uploadPhoto`, with the status code and every header of its response (`statusCode`, `headers`,

@@ -2,24 +2,16 @@
 import EndpointRuntime
 import Foundation
 
-/// The endpoints' methods: they send the request `HTTPBinEndpoints` builds.
-extension HTTPBinClient {
+/// The endpoints' plain methods, for the client, the fake and any other conforming type: each returns what its
+/// `…WithResponse` requirement returns without the status and headers. With the default arguments of the calls that
+/// have them, for calls through the protocol.
+extension HTTPBinClientProtocol {
     /// Answers a POST with the given status and no body.
     ///
     /// `POST /status/{code}`
     @discardableResult
     public func postStatus(code: Int) async throws(EndpointError) -> Empty {
-        try await self.client.send(HTTPBinEndpoints.postStatus(code: code))
-    }
-
-    /// `postStatus`, with the status code and every header of its response (`statusCode`, `headers`,
-    /// `header(_:)`) beside its `body`.
-    ///
-    /// Answers a POST with the given status and no body.
-    ///
-    /// `POST /status/{code}`
-    public func postStatusWithResponse(code: Int) async throws(EndpointError) -> Response<Empty> {
-        try await self.client.response(for: HTTPBinEndpoints.postStatus(code: code))
+        try await postStatusWithResponse(code: code).body
     }
 
     /// Redirects the given number of times, then answers like /get.
@@ -28,7 +20,20 @@ extension HTTPBinClient {
     ///
     /// - Returns: What httpbin saw of a request without a body.
     public func redirect(times: Int) async throws(EndpointError) -> Echo {
-        try await self.client.send(HTTPBinEndpoints.redirect(times: times))
+        try await redirectWithResponse(times: times).body
+    }
+}
+
+/// The endpoints' requirements on the client: they send the request `HTTPBinEndpoints` builds.
+extension HTTPBinClient {
+    /// `postStatus`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// Answers a POST with the given status and no body.
+    ///
+    /// `POST /status/{code}`
+    public func postStatusWithResponse(code: Int) async throws(EndpointError) -> Response<Empty> {
+        try await self.client.response(for: HTTPBinEndpoints.postStatus(code: code))
     }
 
     /// `redirect`, with the status code and every header of its response (`statusCode`, `headers`,

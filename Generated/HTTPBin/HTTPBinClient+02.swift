@@ -2,19 +2,13 @@
 import EndpointRuntime
 import Foundation
 
-/// The endpoints' methods: they send the request `HTTPBinEndpoints` builds.
-extension HTTPBinClient {
+/// The endpoints' plain methods, for the client, the fake and any other conforming type: each returns what its
+/// `…WithResponse` requirement returns without the status and headers. With the default arguments of the calls that
+/// have them, for calls through the protocol.
+extension HTTPBinClientProtocol {
     /// `GET /uuid`
     public func uuid() async throws(EndpointError) -> UUIDResult {
-        try await self.client.send(HTTPBinEndpoints.uuid())
-    }
-
-    /// `uuid`, with the status code and every header of its response (`statusCode`, `headers`,
-    /// `header(_:)`) beside its `body`.
-    ///
-    /// `GET /uuid`
-    public func uuidWithResponse() async throws(EndpointError) -> Response<UUIDResult> {
-        try await self.client.response(for: HTTPBinEndpoints.uuid())
+        try await uuidWithResponse().body
     }
 
     /// Sends a shelf as an XML document (its id an attribute, its tags a wrapped list).
@@ -23,7 +17,18 @@ extension HTTPBinClient {
     ///
     /// - Returns: What httpbin saw of a request, with its JSON body kept whole.
     public func postShelfXML(_ shelf: Shelf) async throws(EndpointError) -> JSONEcho {
-        try await self.client.send(HTTPBinEndpoints.postShelfXML(shelf))
+        try await postShelfXMLWithResponse(shelf).body
+    }
+}
+
+/// The endpoints' requirements on the client: they send the request `HTTPBinEndpoints` builds.
+extension HTTPBinClient {
+    /// `uuid`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// `GET /uuid`
+    public func uuidWithResponse() async throws(EndpointError) -> Response<UUIDResult> {
+        try await self.client.response(for: HTTPBinEndpoints.uuid())
     }
 
     /// `postShelfXML`, with the status code and every header of its response (`statusCode`, `headers`,

@@ -2,15 +2,50 @@
 import EndpointRuntime
 import Foundation
 
-/// The endpoints' methods: they send the request `HTTPBinEndpoints` builds.
-extension HTTPBinClient {
+/// The endpoints' plain methods, for the client, the fake and any other conforming type: each returns what its
+/// `…WithResponse` requirement returns without the status and headers. With the default arguments of the calls that
+/// have them, for calls through the protocol.
+extension HTTPBinClientProtocol {
     /// Random bytes (at most 102,400).
     ///
     /// `GET /bytes/{count}`
     public func bytes(count: Int, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> Data {
-        try await self.client.send(HTTPBinEndpoints.bytes(count: count), progress: progress)
+        try await bytesWithResponse(count: count, progress: progress).body
     }
 
+    /// `bytes`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// Random bytes (at most 102,400).
+    ///
+    /// `HTTPBinEndpoints.bytes` builds its request.
+    public func bytesWithResponse(count: Int, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> Response<Data> {
+        try await bytesWithResponse(count: count, progress: progress)
+    }
+
+    /// Sets the query items as response headers and echoes them.
+    ///
+    /// `GET /response-headers`
+    public func responseHeaders(trace: String) async throws(EndpointError) -> [String: String] {
+        try await responseHeadersWithResponse(trace: trace).body
+    }
+
+    /// `GET /cookies`
+    public func cookies(flavour: String, size: String? = nil) async throws(EndpointError) -> Cookies {
+        try await cookiesWithResponse(flavour: flavour, size: size).body
+    }
+
+    /// `cookies`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// `HTTPBinEndpoints.cookies` builds its request.
+    public func cookiesWithResponse(flavour: String, size: String? = nil) async throws(EndpointError) -> Response<Cookies> {
+        try await cookiesWithResponse(flavour: flavour, size: size)
+    }
+}
+
+/// The endpoints' requirements on the client: they send the request `HTTPBinEndpoints` builds.
+extension HTTPBinClient {
     /// `bytes`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
     ///
@@ -47,11 +82,6 @@ extension HTTPBinClient {
     /// `GET /response-headers`
     public func responseHeadersWithResponse(trace: String) async throws(EndpointError) -> Response<[String: String]> {
         try await self.client.response(for: HTTPBinEndpoints.responseHeaders(trace: trace))
-    }
-
-    /// `GET /cookies`
-    public func cookies(flavour: String, size: String? = nil) async throws(EndpointError) -> Cookies {
-        try await self.client.send(HTTPBinEndpoints.cookies(flavour: flavour, size: size))
     }
 
     /// `cookies`, with the status code and every header of its response (`statusCode`, `headers`,

@@ -2,17 +2,69 @@
 import EndpointRuntime
 import Foundation
 
-/// The endpoints' methods: they send the request `HTTPBinEndpoints` builds.
-extension HTTPBinClient {
+/// The endpoints' plain methods, for the client, the fake and any other conforming type: each returns what its
+/// `…WithResponse` requirement returns without the status and headers. With the default arguments of the calls that
+/// have them, for calls through the protocol.
+extension HTTPBinClientProtocol {
     /// Echoes a JSON body.
     ///
     /// `POST /post`
     ///
     /// - Returns: What httpbin saw of a request with a body.
     public func postJSON(name: String, quantity: Int, tags: [String]) async throws(EndpointError) -> BodyEcho {
-        try await self.client.send(HTTPBinEndpoints.postJSON(name: name, quantity: quantity, tags: tags))
+        try await postJSONWithResponse(name: name, quantity: quantity, tags: tags).body
     }
 
+    /// Echoes a multipart body with a file.
+    ///
+    /// `POST /post`
+    ///
+    /// - Returns: What httpbin saw of a request with a body.
+    public func postMultipart(file: Data, caption: String, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> BodyEcho {
+        try await postMultipartWithResponse(file: file, caption: caption, progress: progress).body
+    }
+
+    /// `postMultipart`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// Echoes a multipart body with a file.
+    ///
+    /// `HTTPBinEndpoints.postMultipart` builds its request.
+    ///
+    /// - Returns: What httpbin saw of a request with a body.
+    public func postMultipartWithResponse(file: Data, caption: String, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> Response<BodyEcho> {
+        try await postMultipartWithResponse(file: file, caption: caption, progress: progress)
+    }
+
+    /// `GET /gzip`
+    public func gzip() async throws(EndpointError) -> GzipEcho {
+        try await gzipWithResponse().body
+    }
+
+    /// Echoes a document; the whole echo is free-form JSON.
+    ///
+    /// `POST /anything/documents`
+    ///
+    /// - Parameter filter: Sent as JSON text.
+    public func echoDocument(_ document: JSON, filter: JSON = .object(["owner": .string("ann"), "tags": .array([.string("a"), .number(1)])])) async throws(EndpointError) -> JSON {
+        try await echoDocumentWithResponse(document, filter: filter).body
+    }
+
+    /// `echoDocument`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// Echoes a document; the whole echo is free-form JSON.
+    ///
+    /// `HTTPBinEndpoints.echoDocument` builds its request.
+    ///
+    /// - Parameter filter: Sent as JSON text.
+    public func echoDocumentWithResponse(_ document: JSON, filter: JSON = .object(["owner": .string("ann"), "tags": .array([.string("a"), .number(1)])])) async throws(EndpointError) -> Response<JSON> {
+        try await echoDocumentWithResponse(document, filter: filter)
+    }
+}
+
+/// The endpoints' requirements on the client: they send the request `HTTPBinEndpoints` builds.
+extension HTTPBinClient {
     /// `postJSON`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
     ///
@@ -23,15 +75,6 @@ extension HTTPBinClient {
     /// - Returns: What httpbin saw of a request with a body.
     public func postJSONWithResponse(name: String, quantity: Int, tags: [String]) async throws(EndpointError) -> Response<BodyEcho> {
         try await self.client.response(for: HTTPBinEndpoints.postJSON(name: name, quantity: quantity, tags: tags))
-    }
-
-    /// Echoes a multipart body with a file.
-    ///
-    /// `POST /post`
-    ///
-    /// - Returns: What httpbin saw of a request with a body.
-    public func postMultipart(file: Data, caption: String, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> BodyEcho {
-        try await self.client.send(HTTPBinEndpoints.postMultipart(file: file, caption: caption), progress: progress)
     }
 
     /// `postMultipart`, with the status code and every header of its response (`statusCode`, `headers`,
@@ -46,26 +89,12 @@ extension HTTPBinClient {
         try await self.client.response(for: HTTPBinEndpoints.postMultipart(file: file, caption: caption), progress: progress)
     }
 
-    /// `GET /gzip`
-    public func gzip() async throws(EndpointError) -> GzipEcho {
-        try await self.client.send(HTTPBinEndpoints.gzip())
-    }
-
     /// `gzip`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
     ///
     /// `GET /gzip`
     public func gzipWithResponse() async throws(EndpointError) -> Response<GzipEcho> {
         try await self.client.response(for: HTTPBinEndpoints.gzip())
-    }
-
-    /// Echoes a document; the whole echo is free-form JSON.
-    ///
-    /// `POST /anything/documents`
-    ///
-    /// - Parameter filter: Sent as JSON text.
-    public func echoDocument(_ document: JSON, filter: JSON = .object(["owner": .string("ann"), "tags": .array([.string("a"), .number(1)])])) async throws(EndpointError) -> JSON {
-        try await self.client.send(HTTPBinEndpoints.echoDocument(document, filter: filter))
     }
 
     /// `echoDocument`, with the status code and every header of its response (`statusCode`, `headers`,

@@ -2,15 +2,32 @@
 import EndpointRuntime
 import Foundation
 
-/// The endpoints' methods: they send the request `HTTPBinEndpoints` builds.
-extension HTTPBinClient {
+/// The endpoints' plain methods, for the client, the fake and any other conforming type: each returns what its
+/// `…WithResponse` requirement returns without the status and headers. With the default arguments of the calls that
+/// have them, for calls through the protocol.
+extension HTTPBinClientProtocol {
     /// `PUT /anything/pets/{id}/tags`
     ///
     /// - Returns: What httpbin saw of a request, with its JSON body kept whole.
     public func replaceTags(_ tags: [String], id: Int) async throws(EndpointError) -> JSONEcho {
-        try await self.client.send(HTTPBinEndpoints.replaceTags(tags, id: id))
+        try await replaceTagsWithResponse(tags, id: id).body
     }
 
+    /// `GET /pages/header`
+    ///
+    /// - Returns: A page of the echo server's numbers.
+    public func headerNumbers(per: Int, total: Int) async throws(EndpointError) -> NumberPage {
+        try await headerNumbersWithResponse(per: per, total: total).body
+    }
+
+    /// The items of every page of `headerNumbers` (`headerNumbersPages`), in order, fetching each page as it is reached.
+    public func headerNumbersItems(per: Int, total: Int) -> PageItems<Int> {
+        headerNumbersPages(per: per, total: total).items { $0.items }
+    }
+}
+
+/// The endpoints' requirements on the client: they send the request `HTTPBinEndpoints` builds.
+extension HTTPBinClient {
     /// `replaceTags`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
     ///
@@ -19,13 +36,6 @@ extension HTTPBinClient {
     /// - Returns: What httpbin saw of a request, with its JSON body kept whole.
     public func replaceTagsWithResponse(_ tags: [String], id: Int) async throws(EndpointError) -> Response<JSONEcho> {
         try await self.client.response(for: HTTPBinEndpoints.replaceTags(tags, id: id))
-    }
-
-    /// `GET /pages/header`
-    ///
-    /// - Returns: A page of the echo server's numbers.
-    public func headerNumbers(per: Int, total: Int) async throws(EndpointError) -> NumberPage {
-        try await self.client.send(HTTPBinEndpoints.headerNumbers(per: per, total: total))
     }
 
     /// The pages of `headerNumbers`, each fetched when the loop asks for it, through the client's limits and retries:

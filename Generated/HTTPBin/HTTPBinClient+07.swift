@@ -2,8 +2,10 @@
 import EndpointRuntime
 import Foundation
 
-/// The endpoints' methods: they send the request `HTTPBinEndpoints` builds.
-extension HTTPBinClient {
+/// The endpoints' plain methods, for the client, the fake and any other conforming type: each returns what its
+/// `…WithResponse` requirement returns without the status and headers. With the default arguments of the calls that
+/// have them, for calls through the protocol.
+extension HTTPBinClientProtocol {
     /// Echoes the query and headers of a GET request.
     ///
     /// `GET /get`
@@ -11,9 +13,54 @@ extension HTTPBinClient {
     /// - Parameter search: Words to look for.
     /// - Returns: What httpbin saw of a request without a body.
     public func get(search: String? = nil, page: Int = 1, trace: String? = nil) async throws(EndpointError) -> Echo {
-        try await self.client.send(HTTPBinEndpoints.get(search: search, page: page, trace: trace))
+        try await getWithResponse(search: search, page: page, trace: trace).body
     }
 
+    /// `get`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// Echoes the query and headers of a GET request.
+    ///
+    /// `HTTPBinEndpoints.get` builds its request.
+    ///
+    /// - Parameter search: Words to look for.
+    /// - Returns: What httpbin saw of a request without a body.
+    public func getWithResponse(search: String? = nil, page: Int = 1, trace: String? = nil) async throws(EndpointError) -> Response<Echo> {
+        try await getWithResponse(search: search, page: page, trace: trace)
+    }
+
+    /// Answers 401 unless the Authorization header holds the path's user and password.
+    ///
+    /// `GET /basic-auth/{user}/{passwd}`
+    ///
+    /// - Parameter authorization: 'Basic ' and base64 of user:passwd.
+    public func basicAuth(user: String, passwd: String, authorization: String) async throws(EndpointError) -> BasicAuthResult {
+        try await basicAuthWithResponse(user: user, passwd: passwd, authorization: authorization).body
+    }
+
+    /// `GET /anything/{path}`
+    public func anything(path: String, note: String? = nil) async throws(EndpointError) -> AnythingEcho {
+        try await anythingWithResponse(path: path, note: note).body
+    }
+
+    /// `anything`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// `HTTPBinEndpoints.anything` builds its request.
+    public func anythingWithResponse(path: String, note: String? = nil) async throws(EndpointError) -> Response<AnythingEcho> {
+        try await anythingWithResponse(path: path, note: note)
+    }
+
+    /// `POST /anything/notes`
+    ///
+    /// - Returns: What httpbin saw of a request, with its JSON body kept whole.
+    public func postNote(_ text: String) async throws(EndpointError) -> JSONEcho {
+        try await postNoteWithResponse(text).body
+    }
+}
+
+/// The endpoints' requirements on the client: they send the request `HTTPBinEndpoints` builds.
+extension HTTPBinClient {
     /// `get`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
     ///
@@ -25,15 +72,6 @@ extension HTTPBinClient {
     /// - Returns: What httpbin saw of a request without a body.
     public func getWithResponse(search: String? = nil, page: Int = 1, trace: String? = nil) async throws(EndpointError) -> Response<Echo> {
         try await self.client.response(for: HTTPBinEndpoints.get(search: search, page: page, trace: trace))
-    }
-
-    /// Answers 401 unless the Authorization header holds the path's user and password.
-    ///
-    /// `GET /basic-auth/{user}/{passwd}`
-    ///
-    /// - Parameter authorization: 'Basic ' and base64 of user:passwd.
-    public func basicAuth(user: String, passwd: String, authorization: String) async throws(EndpointError) -> BasicAuthResult {
-        try await self.client.send(HTTPBinEndpoints.basicAuth(user: user, passwd: passwd, authorization: authorization))
     }
 
     /// `basicAuth`, with the status code and every header of its response (`statusCode`, `headers`,
@@ -48,24 +86,12 @@ extension HTTPBinClient {
         try await self.client.response(for: HTTPBinEndpoints.basicAuth(user: user, passwd: passwd, authorization: authorization))
     }
 
-    /// `GET /anything/{path}`
-    public func anything(path: String, note: String? = nil) async throws(EndpointError) -> AnythingEcho {
-        try await self.client.send(HTTPBinEndpoints.anything(path: path, note: note))
-    }
-
     /// `anything`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
     ///
     /// `GET /anything/{path}`
     public func anythingWithResponse(path: String, note: String? = nil) async throws(EndpointError) -> Response<AnythingEcho> {
         try await self.client.response(for: HTTPBinEndpoints.anything(path: path, note: note))
-    }
-
-    /// `POST /anything/notes`
-    ///
-    /// - Returns: What httpbin saw of a request, with its JSON body kept whole.
-    public func postNote(_ text: String) async throws(EndpointError) -> JSONEcho {
-        try await self.client.send(HTTPBinEndpoints.postNote(text))
     }
 
     /// `postNote`, with the status code and every header of its response (`statusCode`, `headers`,

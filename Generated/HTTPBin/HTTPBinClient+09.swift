@@ -2,15 +2,25 @@
 import EndpointRuntime
 import Foundation
 
-/// The endpoints' methods: they send the request `HTTPBinEndpoints` builds.
-extension HTTPBinClient {
+/// The endpoints' plain methods, for the client, the fake and any other conforming type: each returns what its
+/// `…WithResponse` requirement returns without the status and headers. With the default arguments of the calls that
+/// have them, for calls through the protocol.
+extension HTTPBinClientProtocol {
     /// `PATCH /patch`
     ///
     /// - Returns: What httpbin saw of a request with a body.
     public func patch(name: String) async throws(EndpointError) -> BodyEcho {
-        try await self.client.send(HTTPBinEndpoints.patch(name: name))
+        try await patchWithResponse(name: name).body
     }
 
+    /// `GET /headers`
+    public func headers(tag: String) async throws(EndpointError) -> Headers {
+        try await headersWithResponse(tag: tag).body
+    }
+}
+
+/// The endpoints' requirements on the client: they send the request `HTTPBinEndpoints` builds.
+extension HTTPBinClient {
     /// `patch`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
     ///
@@ -19,11 +29,6 @@ extension HTTPBinClient {
     /// - Returns: What httpbin saw of a request with a body.
     public func patchWithResponse(name: String) async throws(EndpointError) -> Response<BodyEcho> {
         try await self.client.response(for: HTTPBinEndpoints.patch(name: name))
-    }
-
-    /// `GET /headers`
-    public func headers(tag: String) async throws(EndpointError) -> Headers {
-        try await self.client.send(HTTPBinEndpoints.headers(tag: tag))
     }
 
     /// `headers`, with the status code and every header of its response (`statusCode`, `headers`,

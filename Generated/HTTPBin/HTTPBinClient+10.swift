@@ -2,23 +2,15 @@
 import EndpointRuntime
 import Foundation
 
-/// The endpoints' methods: they send the request `HTTPBinEndpoints` builds.
-extension HTTPBinClient {
+/// The endpoints' plain methods, for the client, the fake and any other conforming type: each returns what its
+/// `…WithResponse` requirement returns without the status and headers. With the default arguments of the calls that
+/// have them, for calls through the protocol.
+extension HTTPBinClientProtocol {
     /// `DELETE /delete`
     ///
     /// - Returns: What httpbin saw of a request with a body.
     public func delete(reason: String) async throws(EndpointError) -> BodyEcho {
-        try await self.client.send(HTTPBinEndpoints.delete(reason: reason))
-    }
-
-    /// `delete`, with the status code and every header of its response (`statusCode`, `headers`,
-    /// `header(_:)`) beside its `body`.
-    ///
-    /// `DELETE /delete`
-    ///
-    /// - Returns: What httpbin saw of a request with a body.
-    public func deleteWithResponse(reason: String) async throws(EndpointError) -> Response<BodyEcho> {
-        try await self.client.response(for: HTTPBinEndpoints.delete(reason: reason))
+        try await deleteWithResponse(reason: reason).body
     }
 
     /// A DELETE whose parameters travel in a JSON body.
@@ -27,7 +19,37 @@ extension HTTPBinClient {
     ///
     /// - Returns: What httpbin saw of a request, with its JSON body kept whole.
     public func deleteWithBody(reason: String, force: Bool) async throws(EndpointError) -> JSONEcho {
-        try await self.client.send(HTTPBinEndpoints.deleteWithBody(reason: reason, force: force))
+        try await deleteWithBodyWithResponse(reason: reason, force: force).body
+    }
+
+    /// An image in the first format of Accept that httpbin has (png, jpeg, webp or svg).
+    ///
+    /// `GET /image`
+    public func image(progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> Data {
+        try await imageWithResponse(progress: progress).body
+    }
+
+    /// `image`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// An image in the first format of Accept that httpbin has (png, jpeg, webp or svg).
+    ///
+    /// `HTTPBinEndpoints.image` builds its request.
+    public func imageWithResponse(progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> Response<Data> {
+        try await imageWithResponse(progress: progress)
+    }
+}
+
+/// The endpoints' requirements on the client: they send the request `HTTPBinEndpoints` builds.
+extension HTTPBinClient {
+    /// `delete`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// `DELETE /delete`
+    ///
+    /// - Returns: What httpbin saw of a request with a body.
+    public func deleteWithResponse(reason: String) async throws(EndpointError) -> Response<BodyEcho> {
+        try await self.client.response(for: HTTPBinEndpoints.delete(reason: reason))
     }
 
     /// `deleteWithBody`, with the status code and every header of its response (`statusCode`, `headers`,
@@ -40,13 +62,6 @@ extension HTTPBinClient {
     /// - Returns: What httpbin saw of a request, with its JSON body kept whole.
     public func deleteWithBodyWithResponse(reason: String, force: Bool) async throws(EndpointError) -> Response<JSONEcho> {
         try await self.client.response(for: HTTPBinEndpoints.deleteWithBody(reason: reason, force: force))
-    }
-
-    /// An image in the first format of Accept that httpbin has (png, jpeg, webp or svg).
-    ///
-    /// `GET /image`
-    public func image(progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> Data {
-        try await self.client.send(HTTPBinEndpoints.image(), progress: progress)
     }
 
     /// `image`, with the status code and every header of its response (`statusCode`, `headers`,

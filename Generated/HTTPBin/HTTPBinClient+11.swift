@@ -2,8 +2,10 @@
 import EndpointRuntime
 import Foundation
 
-/// The endpoints' methods: they send the request `HTTPBinEndpoints` builds.
-extension HTTPBinClient {
+/// The endpoints' plain methods, for the client, the fake and any other conforming type: each returns what its
+/// `…WithResponse` requirement returns without the status and headers. With the default arguments of the calls that
+/// have them, for calls through the protocol.
+extension HTTPBinClientProtocol {
     /// Sends a JSON merge patch (RFC 7396).
     ///
     /// `PATCH /anything/{path}`
@@ -11,9 +13,20 @@ extension HTTPBinClient {
     /// - Parameter patch: The changes; null removes a member.
     /// - Returns: What httpbin saw of a request, with its JSON body kept whole.
     public func mergePatch(_ patch: JSON, path: String) async throws(EndpointError) -> JSONEcho {
-        try await self.client.send(HTTPBinEndpoints.mergePatch(patch, path: path))
+        try await mergePatchWithResponse(patch, path: path).body
     }
 
+    /// Answers 201 Created with no body.
+    ///
+    /// `POST /status/201`
+    @discardableResult
+    public func created() async throws(EndpointError) -> Empty {
+        try await createdWithResponse().body
+    }
+}
+
+/// The endpoints' requirements on the client: they send the request `HTTPBinEndpoints` builds.
+extension HTTPBinClient {
     /// `mergePatch`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
     ///
@@ -25,14 +38,6 @@ extension HTTPBinClient {
     /// - Returns: What httpbin saw of a request, with its JSON body kept whole.
     public func mergePatchWithResponse(_ patch: JSON, path: String) async throws(EndpointError) -> Response<JSONEcho> {
         try await self.client.response(for: HTTPBinEndpoints.mergePatch(patch, path: path))
-    }
-
-    /// Answers 201 Created with no body.
-    ///
-    /// `POST /status/201`
-    @discardableResult
-    public func created() async throws(EndpointError) -> Empty {
-        try await self.client.send(HTTPBinEndpoints.created())
     }
 
     /// `created`, with the status code and every header of its response (`statusCode`, `headers`,

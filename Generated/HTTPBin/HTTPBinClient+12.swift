@@ -2,15 +2,67 @@
 import EndpointRuntime
 import Foundation
 
-/// The endpoints' methods: they send the request `HTTPBinEndpoints` builds.
-extension HTTPBinClient {
+/// The endpoints' plain methods, for the client, the fake and any other conforming type: each returns what its
+/// `…WithResponse` requirement returns without the status and headers. With the default arguments of the calls that
+/// have them, for calls through the protocol.
+extension HTTPBinClientProtocol {
     /// Always a PNG, which this endpoint does not accept.
     ///
     /// `GET /image/png`
     public func png(progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> Data {
-        try await self.client.send(HTTPBinEndpoints.png(), progress: progress)
+        try await pngWithResponse(progress: progress).body
     }
 
+    /// `png`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// Always a PNG, which this endpoint does not accept.
+    ///
+    /// `HTTPBinEndpoints.png` builds its request.
+    public func pngWithResponse(progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> Response<Data> {
+        try await pngWithResponse(progress: progress)
+    }
+
+    /// `GET /pages/offset`
+    ///
+    /// - Returns: A page of the echo server's numbers.
+    public func offsetNumbers(offset: Int = 0, limit: Int, total: Int) async throws(EndpointError) -> NumberPage {
+        try await offsetNumbersWithResponse(offset: offset, limit: limit, total: total).body
+    }
+
+    /// `offsetNumbers`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// `HTTPBinEndpoints.offsetNumbers` builds its request.
+    ///
+    /// - Returns: A page of the echo server's numbers.
+    public func offsetNumbersWithResponse(offset: Int = 0, limit: Int, total: Int) async throws(EndpointError) -> Response<NumberPage> {
+        try await offsetNumbersWithResponse(offset: offset, limit: limit, total: total)
+    }
+
+    /// The pages of `offsetNumbers`, each fetched when the loop asks for it, through the client's limits and retries:
+    /// the next request advances `offset` by the items received, until a page has none or fewer than `limit`.
+    /// Breaking out of the loop or cancelling its task sends no further request.
+    public func offsetNumbersPages(offset: Int = 0, limit: Int, total: Int) -> Pages<NumberPage> {
+        offsetNumbersPages(offset: offset, limit: limit, total: total)
+    }
+
+    /// The items of every page of `offsetNumbers` (`offsetNumbersPages`), in order, fetching each page as it is reached.
+    public func offsetNumbersItems(offset: Int = 0, limit: Int, total: Int) -> PageItems<Int> {
+        offsetNumbersPages(offset: offset, limit: limit, total: total).items { $0.items }
+    }
+
+    /// Served by the loopback echo server (Tests/Servers/echo_server.py), not httpbin: an error whose message sits under a different key for each kind.
+    ///
+    /// `GET /problem/{kind}`
+    @discardableResult
+    public func problem(kind: String) async throws(EndpointError) -> Empty {
+        try await problemWithResponse(kind: kind).body
+    }
+}
+
+/// The endpoints' requirements on the client: they send the request `HTTPBinEndpoints` builds.
+extension HTTPBinClient {
     /// `png`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
     ///
@@ -54,14 +106,6 @@ extension HTTPBinClient {
     /// - Returns: A page of the echo server's numbers.
     public func offsetNumbersWithResponse(offset: Int = 0, limit: Int, total: Int) async throws(EndpointError) -> Response<NumberPage> {
         try await self.client.response(for: HTTPBinEndpoints.offsetNumbers(offset: offset, limit: limit, total: total))
-    }
-
-    /// Served by the loopback echo server (Tests/Servers/echo_server.py), not httpbin: an error whose message sits under a different key for each kind.
-    ///
-    /// `GET /problem/{kind}`
-    @discardableResult
-    public func problem(kind: String) async throws(EndpointError) -> Empty {
-        try await self.client.send(HTTPBinEndpoints.problem(kind: kind))
     }
 
     /// `problem`, with the status code and every header of its response (`statusCode`, `headers`,

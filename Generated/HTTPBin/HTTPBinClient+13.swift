@@ -2,17 +2,38 @@
 import EndpointRuntime
 import Foundation
 
-/// The endpoints' methods: they send the request `HTTPBinEndpoints` builds.
-extension HTTPBinClient {
+/// The endpoints' plain methods, for the client, the fake and any other conforming type: each returns what its
+/// `…WithResponse` requirement returns without the status and headers. With the default arguments of the calls that
+/// have them, for calls through the protocol.
+extension HTTPBinClientProtocol {
     /// Echoes a form body.
     ///
     /// `POST /post`
     ///
     /// - Returns: What httpbin saw of a request with a body.
     public func postForm(name: String, quantity: Int) async throws(EndpointError) -> BodyEcho {
-        try await self.client.send(HTTPBinEndpoints.postForm(name: name, quantity: quantity))
+        try await postFormWithResponse(name: name, quantity: quantity).body
     }
 
+    /// Sends a whole pet as the body.
+    ///
+    /// `POST /anything/pets`
+    ///
+    /// - Returns: What httpbin saw of a request, with its JSON body kept whole.
+    public func addPet(_ pet: Pet, dryRun: Bool) async throws(EndpointError) -> JSONEcho {
+        try await addPetWithResponse(pet, dryRun: dryRun).body
+    }
+
+    /// Sends the body wrapped in a 'data' member; httpbin echoes it under 'json', which the response is unwrapped from.
+    ///
+    /// `POST /anything/enveloped`
+    public func anythingEnveloped(name: String, quantity: Int, tags: [String]) async throws(EndpointError) -> Item {
+        try await anythingEnvelopedWithResponse(name: name, quantity: quantity, tags: tags).body
+    }
+}
+
+/// The endpoints' requirements on the client: they send the request `HTTPBinEndpoints` builds.
+extension HTTPBinClient {
     /// `postForm`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
     ///
@@ -23,15 +44,6 @@ extension HTTPBinClient {
     /// - Returns: What httpbin saw of a request with a body.
     public func postFormWithResponse(name: String, quantity: Int) async throws(EndpointError) -> Response<BodyEcho> {
         try await self.client.response(for: HTTPBinEndpoints.postForm(name: name, quantity: quantity))
-    }
-
-    /// Sends a whole pet as the body.
-    ///
-    /// `POST /anything/pets`
-    ///
-    /// - Returns: What httpbin saw of a request, with its JSON body kept whole.
-    public func addPet(_ pet: Pet, dryRun: Bool) async throws(EndpointError) -> JSONEcho {
-        try await self.client.send(HTTPBinEndpoints.addPet(pet, dryRun: dryRun))
     }
 
     /// `addPet`, with the status code and every header of its response (`statusCode`, `headers`,
@@ -62,13 +74,6 @@ extension HTTPBinClient {
     /// `GET /response-headers`
     public func recordsWithResponse(etag: String, totalRecords: String, lastModified: String) async throws(EndpointError) -> DeclaredResponse<[String: String], HTTPBinEndpoints.RecordsHeaders> {
         try await self.client.response(for: HTTPBinEndpoints.records(etag: etag, totalRecords: totalRecords, lastModified: lastModified), declaring: HTTPBinEndpoints.RecordsHeaders.self)
-    }
-
-    /// Sends the body wrapped in a 'data' member; httpbin echoes it under 'json', which the response is unwrapped from.
-    ///
-    /// `POST /anything/enveloped`
-    public func anythingEnveloped(name: String, quantity: Int, tags: [String]) async throws(EndpointError) -> Item {
-        try await self.client.send(HTTPBinEndpoints.anythingEnveloped(name: name, quantity: quantity, tags: tags))
     }
 
     /// `anythingEnveloped`, with the status code and every header of its response (`statusCode`, `headers`,

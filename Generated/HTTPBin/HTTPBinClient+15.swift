@@ -2,16 +2,21 @@
 import EndpointRuntime
 import Foundation
 
-/// The endpoints' methods: they send the request `HTTPBinEndpoints` builds.
-extension HTTPBinClient {
+/// The endpoints' plain methods, for the client, the fake and any other conforming type: each returns what its
+/// `…WithResponse` requirement returns without the status and headers. With the default arguments of the calls that
+/// have them, for calls through the protocol.
+extension HTTPBinClientProtocol {
     /// Answers with the given status and no body.
     ///
     /// `GET /status/{code}`
     @discardableResult
     public func status(code: Int) async throws(EndpointError) -> Empty {
-        try await self.client.send(HTTPBinEndpoints.status(code: code))
+        try await statusWithResponse(code: code).body
     }
+}
 
+/// The endpoints' requirements on the client: they send the request `HTTPBinEndpoints` builds.
+extension HTTPBinClient {
     /// `status`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
     ///

@@ -4,16 +4,12 @@ import Foundation
 
 /// Every endpoint of the HTTPBin API; `HTTPBinClient` calls the server and `FakeHTTPBinClient` stands in for it in tests.
 ///
-/// An extension gives the methods the client's default arguments, so a call through `any HTTPBinClientProtocol`
-/// reads as one on the client. A type of your own that conforms must implement every method itself.
+/// Each endpoint's requirement is its `…WithResponse` method (the body with the status and headers); its plain method,
+/// which returns that one's `body`, comes from an extension. An endpoint that declares response headers keeps its plain
+/// method as a requirement too (it returns the typed headers, or a fake answers it from a handler of its own).
+/// Extensions give the methods the client's default arguments, so a call through `any HTTPBinClientProtocol` reads as one
+/// on the client. A type of your own that conforms implements the requirements only.
 public protocol HTTPBinClientProtocol: Sendable {
-    /// Echoes the query and headers of a GET request.
-    ///
-    /// `HTTPBinEndpoints.get` builds its request.
-    ///
-    /// - Parameter search: Words to look for.
-    /// - Returns: What httpbin saw of a request without a body.
-    func get(search: String?, page: Int, trace: String?) async throws(EndpointError) -> Echo
     /// `get`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
     ///
@@ -24,12 +20,6 @@ public protocol HTTPBinClientProtocol: Sendable {
     /// - Parameter search: Words to look for.
     /// - Returns: What httpbin saw of a request without a body.
     func getWithResponse(search: String?, page: Int, trace: String?) async throws(EndpointError) -> Response<Echo>
-    /// Echoes a JSON body.
-    ///
-    /// `HTTPBinEndpoints.postJSON` builds its request.
-    ///
-    /// - Returns: What httpbin saw of a request with a body.
-    func postJSON(name: String, quantity: Int, tags: [String]) async throws(EndpointError) -> BodyEcho
     /// `postJSON`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
     ///
@@ -39,12 +29,6 @@ public protocol HTTPBinClientProtocol: Sendable {
     ///
     /// - Returns: What httpbin saw of a request with a body.
     func postJSONWithResponse(name: String, quantity: Int, tags: [String]) async throws(EndpointError) -> Response<BodyEcho>
-    /// Echoes a form body.
-    ///
-    /// `HTTPBinEndpoints.postForm` builds its request.
-    ///
-    /// - Returns: What httpbin saw of a request with a body.
-    func postForm(name: String, quantity: Int) async throws(EndpointError) -> BodyEcho
     /// `postForm`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
     ///
@@ -54,12 +38,6 @@ public protocol HTTPBinClientProtocol: Sendable {
     ///
     /// - Returns: What httpbin saw of a request with a body.
     func postFormWithResponse(name: String, quantity: Int) async throws(EndpointError) -> Response<BodyEcho>
-    /// Echoes a multipart body with a file.
-    ///
-    /// `HTTPBinEndpoints.postMultipart` builds its request.
-    ///
-    /// - Returns: What httpbin saw of a request with a body.
-    func postMultipart(file: Data, caption: String, progress: (@Sendable (TransferProgress) -> Void)?) async throws(EndpointError) -> BodyEcho
     /// `postMultipart`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
     ///
@@ -69,10 +47,6 @@ public protocol HTTPBinClientProtocol: Sendable {
     ///
     /// - Returns: What httpbin saw of a request with a body.
     func postMultipartWithResponse(file: Data, caption: String, progress: (@Sendable (TransferProgress) -> Void)?) async throws(EndpointError) -> Response<BodyEcho>
-    /// `HTTPBinEndpoints.put` builds its request.
-    ///
-    /// - Returns: What httpbin saw of a request with a body.
-    func put(name: String, quantity: Int, tags: [String]) async throws(EndpointError) -> BodyEcho
     /// `put`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
     ///
@@ -80,10 +54,6 @@ public protocol HTTPBinClientProtocol: Sendable {
     ///
     /// - Returns: What httpbin saw of a request with a body.
     func putWithResponse(name: String, quantity: Int, tags: [String]) async throws(EndpointError) -> Response<BodyEcho>
-    /// `HTTPBinEndpoints.patch` builds its request.
-    ///
-    /// - Returns: What httpbin saw of a request with a body.
-    func patch(name: String) async throws(EndpointError) -> BodyEcho
     /// `patch`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
     ///
@@ -91,10 +61,6 @@ public protocol HTTPBinClientProtocol: Sendable {
     ///
     /// - Returns: What httpbin saw of a request with a body.
     func patchWithResponse(name: String) async throws(EndpointError) -> Response<BodyEcho>
-    /// `HTTPBinEndpoints.delete` builds its request.
-    ///
-    /// - Returns: What httpbin saw of a request with a body.
-    func delete(reason: String) async throws(EndpointError) -> BodyEcho
     /// `delete`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
     ///
@@ -102,11 +68,6 @@ public protocol HTTPBinClientProtocol: Sendable {
     ///
     /// - Returns: What httpbin saw of a request with a body.
     func deleteWithResponse(reason: String) async throws(EndpointError) -> Response<BodyEcho>
-    /// Answers with the given status and no body.
-    ///
-    /// `HTTPBinEndpoints.status` builds its request.
-    @discardableResult
-    func status(code: Int) async throws(EndpointError) -> Empty
     /// `status`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
     ///
@@ -114,11 +75,6 @@ public protocol HTTPBinClientProtocol: Sendable {
     ///
     /// `HTTPBinEndpoints.status` builds its request.
     func statusWithResponse(code: Int) async throws(EndpointError) -> Response<Empty>
-    /// Answers a POST with the given status and no body.
-    ///
-    /// `HTTPBinEndpoints.postStatus` builds its request.
-    @discardableResult
-    func postStatus(code: Int) async throws(EndpointError) -> Empty
     /// `postStatus`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
     ///
@@ -126,17 +82,11 @@ public protocol HTTPBinClientProtocol: Sendable {
     ///
     /// `HTTPBinEndpoints.postStatus` builds its request.
     func postStatusWithResponse(code: Int) async throws(EndpointError) -> Response<Empty>
-    /// `HTTPBinEndpoints.headers` builds its request.
-    func headers(tag: String) async throws(EndpointError) -> Headers
     /// `headers`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
     ///
     /// `HTTPBinEndpoints.headers` builds its request.
     func headersWithResponse(tag: String) async throws(EndpointError) -> Response<Headers>
-    /// Answers 401 unless the request carries a bearer token.
-    ///
-    /// `HTTPBinEndpoints.bearer` builds its request.
-    func bearer() async throws(EndpointError) -> BearerResult
     /// `bearer`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
     ///
@@ -144,12 +94,6 @@ public protocol HTTPBinClientProtocol: Sendable {
     ///
     /// `HTTPBinEndpoints.bearer` builds its request.
     func bearerWithResponse() async throws(EndpointError) -> Response<BearerResult>
-    /// Answers 401 unless the Authorization header holds the path's user and password.
-    ///
-    /// `HTTPBinEndpoints.basicAuth` builds its request.
-    ///
-    /// - Parameter authorization: 'Basic ' and base64 of user:passwd.
-    func basicAuth(user: String, passwd: String, authorization: String) async throws(EndpointError) -> BasicAuthResult
     /// `basicAuth`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
     ///
@@ -159,12 +103,6 @@ public protocol HTTPBinClientProtocol: Sendable {
     ///
     /// - Parameter authorization: 'Basic ' and base64 of user:passwd.
     func basicAuthWithResponse(user: String, passwd: String, authorization: String) async throws(EndpointError) -> Response<BasicAuthResult>
-    /// Answers after the given number of seconds (at most 10); gives up after one.
-    ///
-    /// `HTTPBinEndpoints.delay` builds its request.
-    ///
-    /// - Returns: What httpbin saw of a request without a body.
-    func delay(seconds: Int) async throws(EndpointError) -> Echo
     /// `delay`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
     ///
@@ -174,10 +112,6 @@ public protocol HTTPBinClientProtocol: Sendable {
     ///
     /// - Returns: What httpbin saw of a request without a body.
     func delayWithResponse(seconds: Int) async throws(EndpointError) -> Response<Echo>
-    /// Random bytes (at most 102,400).
-    ///
-    /// `HTTPBinEndpoints.bytes` builds its request.
-    func bytes(count: Int, progress: (@Sendable (TransferProgress) -> Void)?) async throws(EndpointError) -> Data
     /// `bytes`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
     ///
@@ -185,17 +119,11 @@ public protocol HTTPBinClientProtocol: Sendable {
     ///
     /// `HTTPBinEndpoints.bytes` builds its request.
     func bytesWithResponse(count: Int, progress: (@Sendable (TransferProgress) -> Void)?) async throws(EndpointError) -> Response<Data>
-    /// `HTTPBinEndpoints.uuid` builds its request.
-    func uuid() async throws(EndpointError) -> UUIDResult
     /// `uuid`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
     ///
     /// `HTTPBinEndpoints.uuid` builds its request.
     func uuidWithResponse() async throws(EndpointError) -> Response<UUIDResult>
-    /// Sets the query items as response headers and echoes them.
-    ///
-    /// `HTTPBinEndpoints.responseHeaders` builds its request.
-    func responseHeaders(trace: String) async throws(EndpointError) -> [String: String]
     /// `responseHeaders`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
     ///
@@ -203,12 +131,6 @@ public protocol HTTPBinClientProtocol: Sendable {
     ///
     /// `HTTPBinEndpoints.responseHeaders` builds its request.
     func responseHeadersWithResponse(trace: String) async throws(EndpointError) -> Response<[String: String]>
-    /// Redirects the given number of times, then answers like /get.
-    ///
-    /// `HTTPBinEndpoints.redirect` builds its request.
-    ///
-    /// - Returns: What httpbin saw of a request without a body.
-    func redirect(times: Int) async throws(EndpointError) -> Echo
     /// `redirect`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
     ///
@@ -218,34 +140,21 @@ public protocol HTTPBinClientProtocol: Sendable {
     ///
     /// - Returns: What httpbin saw of a request without a body.
     func redirectWithResponse(times: Int) async throws(EndpointError) -> Response<Echo>
-    /// `HTTPBinEndpoints.gzip` builds its request.
-    func gzip() async throws(EndpointError) -> GzipEcho
     /// `gzip`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
     ///
     /// `HTTPBinEndpoints.gzip` builds its request.
     func gzipWithResponse() async throws(EndpointError) -> Response<GzipEcho>
-    /// `HTTPBinEndpoints.anything` builds its request.
-    func anything(path: String, note: String?) async throws(EndpointError) -> AnythingEcho
     /// `anything`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
     ///
     /// `HTTPBinEndpoints.anything` builds its request.
     func anythingWithResponse(path: String, note: String?) async throws(EndpointError) -> Response<AnythingEcho>
-    /// `HTTPBinEndpoints.cookies` builds its request.
-    func cookies(flavour: String, size: String?) async throws(EndpointError) -> Cookies
     /// `cookies`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
     ///
     /// `HTTPBinEndpoints.cookies` builds its request.
     func cookiesWithResponse(flavour: String, size: String?) async throws(EndpointError) -> Response<Cookies>
-    /// Sends a JSON merge patch (RFC 7396).
-    ///
-    /// `HTTPBinEndpoints.mergePatch` builds its request.
-    ///
-    /// - Parameter patch: The changes; null removes a member.
-    /// - Returns: What httpbin saw of a request, with its JSON body kept whole.
-    func mergePatch(_ patch: JSON, path: String) async throws(EndpointError) -> JSONEcho
     /// `mergePatch`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
     ///
@@ -256,12 +165,6 @@ public protocol HTTPBinClientProtocol: Sendable {
     /// - Parameter patch: The changes; null removes a member.
     /// - Returns: What httpbin saw of a request, with its JSON body kept whole.
     func mergePatchWithResponse(_ patch: JSON, path: String) async throws(EndpointError) -> Response<JSONEcho>
-    /// A DELETE whose parameters travel in a JSON body.
-    ///
-    /// `HTTPBinEndpoints.deleteWithBody` builds its request.
-    ///
-    /// - Returns: What httpbin saw of a request, with its JSON body kept whole.
-    func deleteWithBody(reason: String, force: Bool) async throws(EndpointError) -> JSONEcho
     /// `deleteWithBody`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
     ///
@@ -271,12 +174,6 @@ public protocol HTTPBinClientProtocol: Sendable {
     ///
     /// - Returns: What httpbin saw of a request, with its JSON body kept whole.
     func deleteWithBodyWithResponse(reason: String, force: Bool) async throws(EndpointError) -> Response<JSONEcho>
-    /// Sends a whole pet as the body.
-    ///
-    /// `HTTPBinEndpoints.addPet` builds its request.
-    ///
-    /// - Returns: What httpbin saw of a request, with its JSON body kept whole.
-    func addPet(_ pet: Pet, dryRun: Bool) async throws(EndpointError) -> JSONEcho
     /// `addPet`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
     ///
@@ -286,10 +183,6 @@ public protocol HTTPBinClientProtocol: Sendable {
     ///
     /// - Returns: What httpbin saw of a request, with its JSON body kept whole.
     func addPetWithResponse(_ pet: Pet, dryRun: Bool) async throws(EndpointError) -> Response<JSONEcho>
-    /// `HTTPBinEndpoints.replaceTags` builds its request.
-    ///
-    /// - Returns: What httpbin saw of a request, with its JSON body kept whole.
-    func replaceTags(_ tags: [String], id: Int) async throws(EndpointError) -> JSONEcho
     /// `replaceTags`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
     ///
@@ -297,12 +190,6 @@ public protocol HTTPBinClientProtocol: Sendable {
     ///
     /// - Returns: What httpbin saw of a request, with its JSON body kept whole.
     func replaceTagsWithResponse(_ tags: [String], id: Int) async throws(EndpointError) -> Response<JSONEcho>
-    /// Echoes a document; the whole echo is free-form JSON.
-    ///
-    /// `HTTPBinEndpoints.echoDocument` builds its request.
-    ///
-    /// - Parameter filter: Sent as JSON text.
-    func echoDocument(_ document: JSON, filter: JSON) async throws(EndpointError) -> JSON
     /// `echoDocument`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
     ///
@@ -312,10 +199,6 @@ public protocol HTTPBinClientProtocol: Sendable {
     ///
     /// - Parameter filter: Sent as JSON text.
     func echoDocumentWithResponse(_ document: JSON, filter: JSON) async throws(EndpointError) -> Response<JSON>
-    /// `HTTPBinEndpoints.postNote` builds its request.
-    ///
-    /// - Returns: What httpbin saw of a request, with its JSON body kept whole.
-    func postNote(_ text: String) async throws(EndpointError) -> JSONEcho
     /// `postNote`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
     ///
@@ -323,10 +206,6 @@ public protocol HTTPBinClientProtocol: Sendable {
     ///
     /// - Returns: What httpbin saw of a request, with its JSON body kept whole.
     func postNoteWithResponse(_ text: String) async throws(EndpointError) -> Response<JSONEcho>
-    /// An image in the first format of Accept that httpbin has (png, jpeg, webp or svg).
-    ///
-    /// `HTTPBinEndpoints.image` builds its request.
-    func image(progress: (@Sendable (TransferProgress) -> Void)?) async throws(EndpointError) -> Data
     /// `image`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
     ///
@@ -334,10 +213,6 @@ public protocol HTTPBinClientProtocol: Sendable {
     ///
     /// `HTTPBinEndpoints.image` builds its request.
     func imageWithResponse(progress: (@Sendable (TransferProgress) -> Void)?) async throws(EndpointError) -> Response<Data>
-    /// Always a PNG, which this endpoint does not accept.
-    ///
-    /// `HTTPBinEndpoints.png` builds its request.
-    func png(progress: (@Sendable (TransferProgress) -> Void)?) async throws(EndpointError) -> Data
     /// `png`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
     ///
@@ -345,10 +220,6 @@ public protocol HTTPBinClientProtocol: Sendable {
     ///
     /// `HTTPBinEndpoints.png` builds its request.
     func pngWithResponse(progress: (@Sendable (TransferProgress) -> Void)?) async throws(EndpointError) -> Response<Data>
-    /// `HTTPBinEndpoints.headerNumbers` builds its request.
-    ///
-    /// - Returns: A page of the echo server's numbers.
-    func headerNumbers(per: Int, total: Int) async throws(EndpointError) -> NumberPage
     /// The pages of `headerNumbers`, each fetched when the loop asks for it, through the client's limits and retries:
     /// the next page's URL is in the response header `Next-Page`.
     /// Breaking out of the loop or cancelling its task sends no further request.
@@ -360,10 +231,6 @@ public protocol HTTPBinClientProtocol: Sendable {
     ///
     /// - Returns: A page of the echo server's numbers.
     func headerNumbersWithResponse(per: Int, total: Int) async throws(EndpointError) -> Response<NumberPage>
-    /// `HTTPBinEndpoints.pageNumbers` builds its request.
-    ///
-    /// - Returns: A page of the echo server's numbers.
-    func pageNumbers(page: Int?, per: Int, total: Int) async throws(EndpointError) -> NumberPage
     /// The pages of `pageNumbers`, each fetched when the loop asks for it, through the client's limits and retries:
     /// the next request sends `page` one higher, until a page has no items.
     /// Breaking out of the loop or cancelling its task sends no further request.
@@ -375,10 +242,6 @@ public protocol HTTPBinClientProtocol: Sendable {
     ///
     /// - Returns: A page of the echo server's numbers.
     func pageNumbersWithResponse(page: Int?, per: Int, total: Int) async throws(EndpointError) -> Response<NumberPage>
-    /// `HTTPBinEndpoints.offsetNumbers` builds its request.
-    ///
-    /// - Returns: A page of the echo server's numbers.
-    func offsetNumbers(offset: Int, limit: Int, total: Int) async throws(EndpointError) -> NumberPage
     /// The pages of `offsetNumbers`, each fetched when the loop asks for it, through the client's limits and retries:
     /// the next request advances `offset` by the items received, until a page has none or fewer than `limit`.
     /// Breaking out of the loop or cancelling its task sends no further request.
@@ -415,11 +278,6 @@ public protocol HTTPBinClientProtocol: Sendable {
     ///
     /// `HTTPBinEndpoints.probe` builds its request.
     func probeWithResponse(etag: String) async throws(EndpointError) -> DeclaredResponse<Empty, HTTPBinEndpoints.ProbeHeaders>
-    /// Answers 201 Created with no body.
-    ///
-    /// `HTTPBinEndpoints.created` builds its request.
-    @discardableResult
-    func created() async throws(EndpointError) -> Empty
     /// `created`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
     ///
@@ -427,10 +285,6 @@ public protocol HTTPBinClientProtocol: Sendable {
     ///
     /// `HTTPBinEndpoints.created` builds its request.
     func createdWithResponse() async throws(EndpointError) -> Response<Empty>
-    /// Sends the body wrapped in a 'data' member; httpbin echoes it under 'json', which the response is unwrapped from.
-    ///
-    /// `HTTPBinEndpoints.anythingEnveloped` builds its request.
-    func anythingEnveloped(name: String, quantity: Int, tags: [String]) async throws(EndpointError) -> Item
     /// `anythingEnveloped`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
     ///
@@ -438,11 +292,6 @@ public protocol HTTPBinClientProtocol: Sendable {
     ///
     /// `HTTPBinEndpoints.anythingEnveloped` builds its request.
     func anythingEnvelopedWithResponse(name: String, quantity: Int, tags: [String]) async throws(EndpointError) -> Response<Item>
-    /// Served by the loopback echo server (Tests/Servers/echo_server.py), not httpbin: an error whose message sits under a different key for each kind.
-    ///
-    /// `HTTPBinEndpoints.problem` builds its request.
-    @discardableResult
-    func problem(kind: String) async throws(EndpointError) -> Empty
     /// `problem`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
     ///
@@ -450,12 +299,6 @@ public protocol HTTPBinClientProtocol: Sendable {
     ///
     /// `HTTPBinEndpoints.problem` builds its request.
     func problemWithResponse(kind: String) async throws(EndpointError) -> Response<Empty>
-    /// Sends a JPEG file part named holiday.jpg with a caption.
-    ///
-    /// `HTTPBinEndpoints.uploadPhoto` builds its request.
-    ///
-    /// - Returns: What httpbin saw of a request with a body.
-    func uploadPhoto(photo: Data, caption: String, progress: (@Sendable (TransferProgress) -> Void)?) async throws(EndpointError) -> BodyEcho
     /// `uploadPhoto`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
     ///
@@ -465,12 +308,6 @@ public protocol HTTPBinClientProtocol: Sendable {
     ///
     /// - Returns: What httpbin saw of a request with a body.
     func uploadPhotoWithResponse(photo: Data, caption: String, progress: (@Sendable (TransferProgress) -> Void)?) async throws(EndpointError) -> Response<BodyEcho>
-    /// Sends a shelf as an XML document (its id an attribute, its tags a wrapped list).
-    ///
-    /// `HTTPBinEndpoints.postShelfXML` builds its request.
-    ///
-    /// - Returns: What httpbin saw of a request, with its JSON body kept whole.
-    func postShelfXML(_ shelf: Shelf) async throws(EndpointError) -> JSONEcho
     /// `postShelfXML`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
     ///

@@ -2,25 +2,9 @@
 import EndpointRuntime
 import Foundation
 
-/// The fake's endpoint methods: each one answers with its handler.
+/// The fake's endpoint methods: each one answers with its handler. The plain methods of endpoints that declare no
+/// response headers come from the protocol's extension and so answer through `…WithResponse`.
 extension FakeHTTPBinClient {
-    /// Answered by `bearerHandler`.
-    ///
-    /// Answers 401 unless the request carries a bearer token.
-    ///
-    /// `HTTPBinEndpoints.bearer` builds its request.
-    public func bearer() async throws(EndpointError) -> BearerResult {
-        guard let _handler = self.bearerHandler else {
-            guard self.bearerResponseHandler != nil else { throw .invalidRequest("FakeHTTPBinClient.bearerHandler is not set") }
-            return try await bearerWithResponse().body
-        }
-        do {
-            return try await _handler()
-        } catch {
-            throw EndpointError(error)
-        }
-    }
-
     /// Answered by `bearerResponseHandler`, else by `bearerHandler` with status 200 and no headers.
     ///
     /// `bearer`, with the status code and every header of its response (`statusCode`, `headers`,
@@ -43,23 +27,6 @@ extension FakeHTTPBinClient {
             throw EndpointError(error)
         }
         return _response
-    }
-
-    /// Answered by `pageNumbersHandler`.
-    ///
-    /// `HTTPBinEndpoints.pageNumbers` builds its request.
-    ///
-    /// - Returns: A page of the echo server's numbers.
-    public func pageNumbers(page: Int?, per: Int, total: Int) async throws(EndpointError) -> NumberPage {
-        guard let _handler = self.pageNumbersHandler else {
-            guard self.pageNumbersResponseHandler != nil else { throw .invalidRequest("FakeHTTPBinClient.pageNumbersHandler is not set") }
-            return try await pageNumbersWithResponse(page: page, per: per, total: total).body
-        }
-        do {
-            return try await _handler(page, per, total)
-        } catch {
-            throw EndpointError(error)
-        }
     }
 
     /// Answered by `pageNumbersPagesHandler`; without it, the first page fails with `EndpointError.invalidRequest`.
@@ -90,25 +57,6 @@ extension FakeHTTPBinClient {
             throw EndpointError(error)
         }
         return _response
-    }
-
-    /// Answered by `uploadPhotoHandler`.
-    ///
-    /// Sends a JPEG file part named holiday.jpg with a caption.
-    ///
-    /// `HTTPBinEndpoints.uploadPhoto` builds its request.
-    ///
-    /// - Returns: What httpbin saw of a request with a body.
-    public func uploadPhoto(photo: Data, caption: String, progress: (@Sendable (TransferProgress) -> Void)?) async throws(EndpointError) -> BodyEcho {
-        guard let _handler = self.uploadPhotoHandler else {
-            guard self.uploadPhotoResponseHandler != nil else { throw .invalidRequest("FakeHTTPBinClient.uploadPhotoHandler is not set") }
-            return try await uploadPhotoWithResponse(photo: photo, caption: caption, progress: progress).body
-        }
-        do {
-            return try await _handler(photo, caption)
-        } catch {
-            throw EndpointError(error)
-        }
     }
 
     /// Answered by `uploadPhotoResponseHandler`, else by `uploadPhotoHandler` with status 200 and no headers.

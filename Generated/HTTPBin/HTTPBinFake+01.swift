@@ -2,26 +2,9 @@
 import EndpointRuntime
 import Foundation
 
-/// The fake's endpoint methods: each one answers with its handler.
+/// The fake's endpoint methods: each one answers with its handler. The plain methods of endpoints that declare no
+/// response headers come from the protocol's extension and so answer through `…WithResponse`.
 extension FakeHTTPBinClient {
-    /// Answered by `postStatusHandler`.
-    ///
-    /// Answers a POST with the given status and no body.
-    ///
-    /// `HTTPBinEndpoints.postStatus` builds its request.
-    @discardableResult
-    public func postStatus(code: Int) async throws(EndpointError) -> Empty {
-        guard let _handler = self.postStatusHandler else {
-            guard self.postStatusResponseHandler != nil else { throw .invalidRequest("FakeHTTPBinClient.postStatusHandler is not set") }
-            return try await postStatusWithResponse(code: code).body
-        }
-        do {
-            return try await _handler(code)
-        } catch {
-            throw EndpointError(error)
-        }
-    }
-
     /// Answered by `postStatusResponseHandler`, else by `postStatusHandler` with status 200 and no headers.
     ///
     /// `postStatus`, with the status code and every header of its response (`statusCode`, `headers`,
@@ -44,25 +27,6 @@ extension FakeHTTPBinClient {
             throw EndpointError(error)
         }
         return _response
-    }
-
-    /// Answered by `redirectHandler`.
-    ///
-    /// Redirects the given number of times, then answers like /get.
-    ///
-    /// `HTTPBinEndpoints.redirect` builds its request.
-    ///
-    /// - Returns: What httpbin saw of a request without a body.
-    public func redirect(times: Int) async throws(EndpointError) -> Echo {
-        guard let _handler = self.redirectHandler else {
-            guard self.redirectResponseHandler != nil else { throw .invalidRequest("FakeHTTPBinClient.redirectHandler is not set") }
-            return try await redirectWithResponse(times: times).body
-        }
-        do {
-            return try await _handler(times)
-        } catch {
-            throw EndpointError(error)
-        }
     }
 
     /// Answered by `redirectResponseHandler`, else by `redirectHandler` with status 200 and no headers.

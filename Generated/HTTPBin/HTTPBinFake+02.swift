@@ -2,23 +2,9 @@
 import EndpointRuntime
 import Foundation
 
-/// The fake's endpoint methods: each one answers with its handler.
+/// The fake's endpoint methods: each one answers with its handler. The plain methods of endpoints that declare no
+/// response headers come from the protocol's extension and so answer through `…WithResponse`.
 extension FakeHTTPBinClient {
-    /// Answered by `uuidHandler`.
-    ///
-    /// `HTTPBinEndpoints.uuid` builds its request.
-    public func uuid() async throws(EndpointError) -> UUIDResult {
-        guard let _handler = self.uuidHandler else {
-            guard self.uuidResponseHandler != nil else { throw .invalidRequest("FakeHTTPBinClient.uuidHandler is not set") }
-            return try await uuidWithResponse().body
-        }
-        do {
-            return try await _handler()
-        } catch {
-            throw EndpointError(error)
-        }
-    }
-
     /// Answered by `uuidResponseHandler`, else by `uuidHandler` with status 200 and no headers.
     ///
     /// `uuid`, with the status code and every header of its response (`statusCode`, `headers`,
@@ -39,25 +25,6 @@ extension FakeHTTPBinClient {
             throw EndpointError(error)
         }
         return _response
-    }
-
-    /// Answered by `postShelfXMLHandler`.
-    ///
-    /// Sends a shelf as an XML document (its id an attribute, its tags a wrapped list).
-    ///
-    /// `HTTPBinEndpoints.postShelfXML` builds its request.
-    ///
-    /// - Returns: What httpbin saw of a request, with its JSON body kept whole.
-    public func postShelfXML(_ shelf: Shelf) async throws(EndpointError) -> JSONEcho {
-        guard let _handler = self.postShelfXMLHandler else {
-            guard self.postShelfXMLResponseHandler != nil else { throw .invalidRequest("FakeHTTPBinClient.postShelfXMLHandler is not set") }
-            return try await postShelfXMLWithResponse(shelf).body
-        }
-        do {
-            return try await _handler(shelf)
-        } catch {
-            throw EndpointError(error)
-        }
     }
 
     /// Answered by `postShelfXMLResponseHandler`, else by `postShelfXMLHandler` with status 200 and no headers.

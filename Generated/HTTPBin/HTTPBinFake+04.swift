@@ -2,25 +2,9 @@
 import EndpointRuntime
 import Foundation
 
-/// The fake's endpoint methods: each one answers with its handler.
+/// The fake's endpoint methods: each one answers with its handler. The plain methods of endpoints that declare no
+/// response headers come from the protocol's extension and so answer through `…WithResponse`.
 extension FakeHTTPBinClient {
-    /// Answered by `bytesHandler`.
-    ///
-    /// Random bytes (at most 102,400).
-    ///
-    /// `HTTPBinEndpoints.bytes` builds its request.
-    public func bytes(count: Int, progress: (@Sendable (TransferProgress) -> Void)?) async throws(EndpointError) -> Data {
-        guard let _handler = self.bytesHandler else {
-            guard self.bytesResponseHandler != nil else { throw .invalidRequest("FakeHTTPBinClient.bytesHandler is not set") }
-            return try await bytesWithResponse(count: count, progress: progress).body
-        }
-        do {
-            return try await _handler(count)
-        } catch {
-            throw EndpointError(error)
-        }
-    }
-
     /// Answered by `bytesResponseHandler`, else by `bytesHandler` with status 200 and no headers.
     ///
     /// `bytes`, with the status code and every header of its response (`statusCode`, `headers`,
@@ -45,23 +29,6 @@ extension FakeHTTPBinClient {
         return _response
     }
 
-    /// Answered by `responseHeadersHandler`.
-    ///
-    /// Sets the query items as response headers and echoes them.
-    ///
-    /// `HTTPBinEndpoints.responseHeaders` builds its request.
-    public func responseHeaders(trace: String) async throws(EndpointError) -> [String: String] {
-        guard let _handler = self.responseHeadersHandler else {
-            guard self.responseHeadersResponseHandler != nil else { throw .invalidRequest("FakeHTTPBinClient.responseHeadersHandler is not set") }
-            return try await responseHeadersWithResponse(trace: trace).body
-        }
-        do {
-            return try await _handler(trace)
-        } catch {
-            throw EndpointError(error)
-        }
-    }
-
     /// Answered by `responseHeadersResponseHandler`, else by `responseHeadersHandler` with status 200 and no headers.
     ///
     /// `responseHeaders`, with the status code and every header of its response (`statusCode`, `headers`,
@@ -84,21 +51,6 @@ extension FakeHTTPBinClient {
             throw EndpointError(error)
         }
         return _response
-    }
-
-    /// Answered by `cookiesHandler`.
-    ///
-    /// `HTTPBinEndpoints.cookies` builds its request.
-    public func cookies(flavour: String, size: String?) async throws(EndpointError) -> Cookies {
-        guard let _handler = self.cookiesHandler else {
-            guard self.cookiesResponseHandler != nil else { throw .invalidRequest("FakeHTTPBinClient.cookiesHandler is not set") }
-            return try await cookiesWithResponse(flavour: flavour, size: size).body
-        }
-        do {
-            return try await _handler(flavour, size)
-        } catch {
-            throw EndpointError(error)
-        }
     }
 
     /// Answered by `cookiesResponseHandler`, else by `cookiesHandler` with status 200 and no headers.

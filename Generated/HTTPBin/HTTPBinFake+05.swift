@@ -2,27 +2,9 @@
 import EndpointRuntime
 import Foundation
 
-/// The fake's endpoint methods: each one answers with its handler.
+/// The fake's endpoint methods: each one answers with its handler. The plain methods of endpoints that declare no
+/// response headers come from the protocol's extension and so answer through `…WithResponse`.
 extension FakeHTTPBinClient {
-    /// Answered by `postJSONHandler`.
-    ///
-    /// Echoes a JSON body.
-    ///
-    /// `HTTPBinEndpoints.postJSON` builds its request.
-    ///
-    /// - Returns: What httpbin saw of a request with a body.
-    public func postJSON(name: String, quantity: Int, tags: [String]) async throws(EndpointError) -> BodyEcho {
-        guard let _handler = self.postJSONHandler else {
-            guard self.postJSONResponseHandler != nil else { throw .invalidRequest("FakeHTTPBinClient.postJSONHandler is not set") }
-            return try await postJSONWithResponse(name: name, quantity: quantity, tags: tags).body
-        }
-        do {
-            return try await _handler(name, quantity, tags)
-        } catch {
-            throw EndpointError(error)
-        }
-    }
-
     /// Answered by `postJSONResponseHandler`, else by `postJSONHandler` with status 200 and no headers.
     ///
     /// `postJSON`, with the status code and every header of its response (`statusCode`, `headers`,
@@ -47,25 +29,6 @@ extension FakeHTTPBinClient {
             throw EndpointError(error)
         }
         return _response
-    }
-
-    /// Answered by `postMultipartHandler`.
-    ///
-    /// Echoes a multipart body with a file.
-    ///
-    /// `HTTPBinEndpoints.postMultipart` builds its request.
-    ///
-    /// - Returns: What httpbin saw of a request with a body.
-    public func postMultipart(file: Data, caption: String, progress: (@Sendable (TransferProgress) -> Void)?) async throws(EndpointError) -> BodyEcho {
-        guard let _handler = self.postMultipartHandler else {
-            guard self.postMultipartResponseHandler != nil else { throw .invalidRequest("FakeHTTPBinClient.postMultipartHandler is not set") }
-            return try await postMultipartWithResponse(file: file, caption: caption, progress: progress).body
-        }
-        do {
-            return try await _handler(file, caption)
-        } catch {
-            throw EndpointError(error)
-        }
     }
 
     /// Answered by `postMultipartResponseHandler`, else by `postMultipartHandler` with status 200 and no headers.
@@ -94,21 +57,6 @@ extension FakeHTTPBinClient {
         return _response
     }
 
-    /// Answered by `gzipHandler`.
-    ///
-    /// `HTTPBinEndpoints.gzip` builds its request.
-    public func gzip() async throws(EndpointError) -> GzipEcho {
-        guard let _handler = self.gzipHandler else {
-            guard self.gzipResponseHandler != nil else { throw .invalidRequest("FakeHTTPBinClient.gzipHandler is not set") }
-            return try await gzipWithResponse().body
-        }
-        do {
-            return try await _handler()
-        } catch {
-            throw EndpointError(error)
-        }
-    }
-
     /// Answered by `gzipResponseHandler`, else by `gzipHandler` with status 200 and no headers.
     ///
     /// `gzip`, with the status code and every header of its response (`statusCode`, `headers`,
@@ -129,25 +77,6 @@ extension FakeHTTPBinClient {
             throw EndpointError(error)
         }
         return _response
-    }
-
-    /// Answered by `echoDocumentHandler`.
-    ///
-    /// Echoes a document; the whole echo is free-form JSON.
-    ///
-    /// `HTTPBinEndpoints.echoDocument` builds its request.
-    ///
-    /// - Parameter filter: Sent as JSON text.
-    public func echoDocument(_ document: JSON, filter: JSON) async throws(EndpointError) -> JSON {
-        guard let _handler = self.echoDocumentHandler else {
-            guard self.echoDocumentResponseHandler != nil else { throw .invalidRequest("FakeHTTPBinClient.echoDocumentHandler is not set") }
-            return try await echoDocumentWithResponse(document, filter: filter).body
-        }
-        do {
-            return try await _handler(document, filter)
-        } catch {
-            throw EndpointError(error)
-        }
     }
 
     /// Answered by `echoDocumentResponseHandler`, else by `echoDocumentHandler` with status 200 and no headers.

@@ -2,25 +2,9 @@
 import EndpointRuntime
 import Foundation
 
-/// The fake's endpoint methods: each one answers with its handler.
+/// The fake's endpoint methods: each one answers with its handler. The plain methods of endpoints that declare no
+/// response headers come from the protocol's extension and so answer through `…WithResponse`.
 extension FakeHTTPBinClient {
-    /// Answered by `replaceTagsHandler`.
-    ///
-    /// `HTTPBinEndpoints.replaceTags` builds its request.
-    ///
-    /// - Returns: What httpbin saw of a request, with its JSON body kept whole.
-    public func replaceTags(_ tags: [String], id: Int) async throws(EndpointError) -> JSONEcho {
-        guard let _handler = self.replaceTagsHandler else {
-            guard self.replaceTagsResponseHandler != nil else { throw .invalidRequest("FakeHTTPBinClient.replaceTagsHandler is not set") }
-            return try await replaceTagsWithResponse(tags, id: id).body
-        }
-        do {
-            return try await _handler(tags, id)
-        } catch {
-            throw EndpointError(error)
-        }
-    }
-
     /// Answered by `replaceTagsResponseHandler`, else by `replaceTagsHandler` with status 200 and no headers.
     ///
     /// `replaceTags`, with the status code and every header of its response (`statusCode`, `headers`,
@@ -43,23 +27,6 @@ extension FakeHTTPBinClient {
             throw EndpointError(error)
         }
         return _response
-    }
-
-    /// Answered by `headerNumbersHandler`.
-    ///
-    /// `HTTPBinEndpoints.headerNumbers` builds its request.
-    ///
-    /// - Returns: A page of the echo server's numbers.
-    public func headerNumbers(per: Int, total: Int) async throws(EndpointError) -> NumberPage {
-        guard let _handler = self.headerNumbersHandler else {
-            guard self.headerNumbersResponseHandler != nil else { throw .invalidRequest("FakeHTTPBinClient.headerNumbersHandler is not set") }
-            return try await headerNumbersWithResponse(per: per, total: total).body
-        }
-        do {
-            return try await _handler(per, total)
-        } catch {
-            throw EndpointError(error)
-        }
     }
 
     /// Answered by `headerNumbersPagesHandler`; without it, the first page fails with `EndpointError.invalidRequest`.

@@ -2,28 +2,9 @@
 import EndpointRuntime
 import Foundation
 
-/// The fake's endpoint methods: each one answers with its handler.
+/// The fake's endpoint methods: each one answers with its handler. The plain methods of endpoints that declare no
+/// response headers come from the protocol's extension and so answer through `…WithResponse`.
 extension FakeHTTPBinClient {
-    /// Answered by `getHandler`.
-    ///
-    /// Echoes the query and headers of a GET request.
-    ///
-    /// `HTTPBinEndpoints.get` builds its request.
-    ///
-    /// - Parameter search: Words to look for.
-    /// - Returns: What httpbin saw of a request without a body.
-    public func get(search: String?, page: Int, trace: String?) async throws(EndpointError) -> Echo {
-        guard let _handler = self.getHandler else {
-            guard self.getResponseHandler != nil else { throw .invalidRequest("FakeHTTPBinClient.getHandler is not set") }
-            return try await getWithResponse(search: search, page: page, trace: trace).body
-        }
-        do {
-            return try await _handler(search, page, trace)
-        } catch {
-            throw EndpointError(error)
-        }
-    }
-
     /// Answered by `getResponseHandler`, else by `getHandler` with status 200 and no headers.
     ///
     /// `get`, with the status code and every header of its response (`statusCode`, `headers`,
@@ -49,25 +30,6 @@ extension FakeHTTPBinClient {
             throw EndpointError(error)
         }
         return _response
-    }
-
-    /// Answered by `basicAuthHandler`.
-    ///
-    /// Answers 401 unless the Authorization header holds the path's user and password.
-    ///
-    /// `HTTPBinEndpoints.basicAuth` builds its request.
-    ///
-    /// - Parameter authorization: 'Basic ' and base64 of user:passwd.
-    public func basicAuth(user: String, passwd: String, authorization: String) async throws(EndpointError) -> BasicAuthResult {
-        guard let _handler = self.basicAuthHandler else {
-            guard self.basicAuthResponseHandler != nil else { throw .invalidRequest("FakeHTTPBinClient.basicAuthHandler is not set") }
-            return try await basicAuthWithResponse(user: user, passwd: passwd, authorization: authorization).body
-        }
-        do {
-            return try await _handler(user, passwd, authorization)
-        } catch {
-            throw EndpointError(error)
-        }
     }
 
     /// Answered by `basicAuthResponseHandler`, else by `basicAuthHandler` with status 200 and no headers.
@@ -96,21 +58,6 @@ extension FakeHTTPBinClient {
         return _response
     }
 
-    /// Answered by `anythingHandler`.
-    ///
-    /// `HTTPBinEndpoints.anything` builds its request.
-    public func anything(path: String, note: String?) async throws(EndpointError) -> AnythingEcho {
-        guard let _handler = self.anythingHandler else {
-            guard self.anythingResponseHandler != nil else { throw .invalidRequest("FakeHTTPBinClient.anythingHandler is not set") }
-            return try await anythingWithResponse(path: path, note: note).body
-        }
-        do {
-            return try await _handler(path, note)
-        } catch {
-            throw EndpointError(error)
-        }
-    }
-
     /// Answered by `anythingResponseHandler`, else by `anythingHandler` with status 200 and no headers.
     ///
     /// `anything`, with the status code and every header of its response (`statusCode`, `headers`,
@@ -131,23 +78,6 @@ extension FakeHTTPBinClient {
             throw EndpointError(error)
         }
         return _response
-    }
-
-    /// Answered by `postNoteHandler`.
-    ///
-    /// `HTTPBinEndpoints.postNote` builds its request.
-    ///
-    /// - Returns: What httpbin saw of a request, with its JSON body kept whole.
-    public func postNote(_ text: String) async throws(EndpointError) -> JSONEcho {
-        guard let _handler = self.postNoteHandler else {
-            guard self.postNoteResponseHandler != nil else { throw .invalidRequest("FakeHTTPBinClient.postNoteHandler is not set") }
-            return try await postNoteWithResponse(text).body
-        }
-        do {
-            return try await _handler(text)
-        } catch {
-            throw EndpointError(error)
-        }
     }
 
     /// Answered by `postNoteResponseHandler`, else by `postNoteHandler` with status 200 and no headers.

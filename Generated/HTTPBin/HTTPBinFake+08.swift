@@ -2,27 +2,9 @@
 import EndpointRuntime
 import Foundation
 
-/// The fake's endpoint methods: each one answers with its handler.
+/// The fake's endpoint methods: each one answers with its handler. The plain methods of endpoints that declare no
+/// response headers come from the protocol's extension and so answer through `…WithResponse`.
 extension FakeHTTPBinClient {
-    /// Answered by `delayHandler`.
-    ///
-    /// Answers after the given number of seconds (at most 10); gives up after one.
-    ///
-    /// `HTTPBinEndpoints.delay` builds its request.
-    ///
-    /// - Returns: What httpbin saw of a request without a body.
-    public func delay(seconds: Int) async throws(EndpointError) -> Echo {
-        guard let _handler = self.delayHandler else {
-            guard self.delayResponseHandler != nil else { throw .invalidRequest("FakeHTTPBinClient.delayHandler is not set") }
-            return try await delayWithResponse(seconds: seconds).body
-        }
-        do {
-            return try await _handler(seconds)
-        } catch {
-            throw EndpointError(error)
-        }
-    }
-
     /// Answered by `delayResponseHandler`, else by `delayHandler` with status 200 and no headers.
     ///
     /// `delay`, with the status code and every header of its response (`statusCode`, `headers`,

@@ -2,25 +2,9 @@
 import EndpointRuntime
 import Foundation
 
-/// The fake's endpoint methods: each one answers with its handler.
+/// The fake's endpoint methods: each one answers with its handler. The plain methods of endpoints that declare no
+/// response headers come from the protocol's extension and so answer through `…WithResponse`.
 extension FakeHTTPBinClient {
-    /// Answered by `patchHandler`.
-    ///
-    /// `HTTPBinEndpoints.patch` builds its request.
-    ///
-    /// - Returns: What httpbin saw of a request with a body.
-    public func patch(name: String) async throws(EndpointError) -> BodyEcho {
-        guard let _handler = self.patchHandler else {
-            guard self.patchResponseHandler != nil else { throw .invalidRequest("FakeHTTPBinClient.patchHandler is not set") }
-            return try await patchWithResponse(name: name).body
-        }
-        do {
-            return try await _handler(name)
-        } catch {
-            throw EndpointError(error)
-        }
-    }
-
     /// Answered by `patchResponseHandler`, else by `patchHandler` with status 200 and no headers.
     ///
     /// `patch`, with the status code and every header of its response (`statusCode`, `headers`,
@@ -43,21 +27,6 @@ extension FakeHTTPBinClient {
             throw EndpointError(error)
         }
         return _response
-    }
-
-    /// Answered by `headersHandler`.
-    ///
-    /// `HTTPBinEndpoints.headers` builds its request.
-    public func headers(tag: String) async throws(EndpointError) -> Headers {
-        guard let _handler = self.headersHandler else {
-            guard self.headersResponseHandler != nil else { throw .invalidRequest("FakeHTTPBinClient.headersHandler is not set") }
-            return try await headersWithResponse(tag: tag).body
-        }
-        do {
-            return try await _handler(tag)
-        } catch {
-            throw EndpointError(error)
-        }
     }
 
     /// Answered by `headersResponseHandler`, else by `headersHandler` with status 200 and no headers.

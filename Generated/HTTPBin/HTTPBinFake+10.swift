@@ -2,25 +2,9 @@
 import EndpointRuntime
 import Foundation
 
-/// The fake's endpoint methods: each one answers with its handler.
+/// The fake's endpoint methods: each one answers with its handler. The plain methods of endpoints that declare no
+/// response headers come from the protocol's extension and so answer through `…WithResponse`.
 extension FakeHTTPBinClient {
-    /// Answered by `deleteHandler`.
-    ///
-    /// `HTTPBinEndpoints.delete` builds its request.
-    ///
-    /// - Returns: What httpbin saw of a request with a body.
-    public func delete(reason: String) async throws(EndpointError) -> BodyEcho {
-        guard let _handler = self.deleteHandler else {
-            guard self.deleteResponseHandler != nil else { throw .invalidRequest("FakeHTTPBinClient.deleteHandler is not set") }
-            return try await deleteWithResponse(reason: reason).body
-        }
-        do {
-            return try await _handler(reason)
-        } catch {
-            throw EndpointError(error)
-        }
-    }
-
     /// Answered by `deleteResponseHandler`, else by `deleteHandler` with status 200 and no headers.
     ///
     /// `delete`, with the status code and every header of its response (`statusCode`, `headers`,
@@ -43,25 +27,6 @@ extension FakeHTTPBinClient {
             throw EndpointError(error)
         }
         return _response
-    }
-
-    /// Answered by `deleteWithBodyHandler`.
-    ///
-    /// A DELETE whose parameters travel in a JSON body.
-    ///
-    /// `HTTPBinEndpoints.deleteWithBody` builds its request.
-    ///
-    /// - Returns: What httpbin saw of a request, with its JSON body kept whole.
-    public func deleteWithBody(reason: String, force: Bool) async throws(EndpointError) -> JSONEcho {
-        guard let _handler = self.deleteWithBodyHandler else {
-            guard self.deleteWithBodyResponseHandler != nil else { throw .invalidRequest("FakeHTTPBinClient.deleteWithBodyHandler is not set") }
-            return try await deleteWithBodyWithResponse(reason: reason, force: force).body
-        }
-        do {
-            return try await _handler(reason, force)
-        } catch {
-            throw EndpointError(error)
-        }
     }
 
     /// Answered by `deleteWithBodyResponseHandler`, else by `deleteWithBodyHandler` with status 200 and no headers.
@@ -88,23 +53,6 @@ extension FakeHTTPBinClient {
             throw EndpointError(error)
         }
         return _response
-    }
-
-    /// Answered by `imageHandler`.
-    ///
-    /// An image in the first format of Accept that httpbin has (png, jpeg, webp or svg).
-    ///
-    /// `HTTPBinEndpoints.image` builds its request.
-    public func image(progress: (@Sendable (TransferProgress) -> Void)?) async throws(EndpointError) -> Data {
-        guard let _handler = self.imageHandler else {
-            guard self.imageResponseHandler != nil else { throw .invalidRequest("FakeHTTPBinClient.imageHandler is not set") }
-            return try await imageWithResponse(progress: progress).body
-        }
-        do {
-            return try await _handler()
-        } catch {
-            throw EndpointError(error)
-        }
     }
 
     /// Answered by `imageResponseHandler`, else by `imageHandler` with status 200 and no headers.

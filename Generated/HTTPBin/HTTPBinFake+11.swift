@@ -2,28 +2,9 @@
 import EndpointRuntime
 import Foundation
 
-/// The fake's endpoint methods: each one answers with its handler.
+/// The fake's endpoint methods: each one answers with its handler. The plain methods of endpoints that declare no
+/// response headers come from the protocol's extension and so answer through `…WithResponse`.
 extension FakeHTTPBinClient {
-    /// Answered by `mergePatchHandler`.
-    ///
-    /// Sends a JSON merge patch (RFC 7396).
-    ///
-    /// `HTTPBinEndpoints.mergePatch` builds its request.
-    ///
-    /// - Parameter patch: The changes; null removes a member.
-    /// - Returns: What httpbin saw of a request, with its JSON body kept whole.
-    public func mergePatch(_ patch: JSON, path: String) async throws(EndpointError) -> JSONEcho {
-        guard let _handler = self.mergePatchHandler else {
-            guard self.mergePatchResponseHandler != nil else { throw .invalidRequest("FakeHTTPBinClient.mergePatchHandler is not set") }
-            return try await mergePatchWithResponse(patch, path: path).body
-        }
-        do {
-            return try await _handler(patch, path)
-        } catch {
-            throw EndpointError(error)
-        }
-    }
-
     /// Answered by `mergePatchResponseHandler`, else by `mergePatchHandler` with status 200 and no headers.
     ///
     /// `mergePatch`, with the status code and every header of its response (`statusCode`, `headers`,
@@ -49,24 +30,6 @@ extension FakeHTTPBinClient {
             throw EndpointError(error)
         }
         return _response
-    }
-
-    /// Answered by `createdHandler`.
-    ///
-    /// Answers 201 Created with no body.
-    ///
-    /// `HTTPBinEndpoints.created` builds its request.
-    @discardableResult
-    public func created() async throws(EndpointError) -> Empty {
-        guard let _handler = self.createdHandler else {
-            guard self.createdResponseHandler != nil else { throw .invalidRequest("FakeHTTPBinClient.createdHandler is not set") }
-            return try await createdWithResponse().body
-        }
-        do {
-            return try await _handler()
-        } catch {
-            throw EndpointError(error)
-        }
     }
 
     /// Answered by `createdResponseHandler`, else by `createdHandler` with status 200 and no headers.

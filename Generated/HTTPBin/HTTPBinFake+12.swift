@@ -2,25 +2,9 @@
 import EndpointRuntime
 import Foundation
 
-/// The fake's endpoint methods: each one answers with its handler.
+/// The fake's endpoint methods: each one answers with its handler. The plain methods of endpoints that declare no
+/// response headers come from the protocol's extension and so answer through `…WithResponse`.
 extension FakeHTTPBinClient {
-    /// Answered by `pngHandler`.
-    ///
-    /// Always a PNG, which this endpoint does not accept.
-    ///
-    /// `HTTPBinEndpoints.png` builds its request.
-    public func png(progress: (@Sendable (TransferProgress) -> Void)?) async throws(EndpointError) -> Data {
-        guard let _handler = self.pngHandler else {
-            guard self.pngResponseHandler != nil else { throw .invalidRequest("FakeHTTPBinClient.pngHandler is not set") }
-            return try await pngWithResponse(progress: progress).body
-        }
-        do {
-            return try await _handler()
-        } catch {
-            throw EndpointError(error)
-        }
-    }
-
     /// Answered by `pngResponseHandler`, else by `pngHandler` with status 200 and no headers.
     ///
     /// `png`, with the status code and every header of its response (`statusCode`, `headers`,
@@ -43,23 +27,6 @@ extension FakeHTTPBinClient {
             throw EndpointError(error)
         }
         return _response
-    }
-
-    /// Answered by `offsetNumbersHandler`.
-    ///
-    /// `HTTPBinEndpoints.offsetNumbers` builds its request.
-    ///
-    /// - Returns: A page of the echo server's numbers.
-    public func offsetNumbers(offset: Int, limit: Int, total: Int) async throws(EndpointError) -> NumberPage {
-        guard let _handler = self.offsetNumbersHandler else {
-            guard self.offsetNumbersResponseHandler != nil else { throw .invalidRequest("FakeHTTPBinClient.offsetNumbersHandler is not set") }
-            return try await offsetNumbersWithResponse(offset: offset, limit: limit, total: total).body
-        }
-        do {
-            return try await _handler(offset, limit, total)
-        } catch {
-            throw EndpointError(error)
-        }
     }
 
     /// Answered by `offsetNumbersPagesHandler`; without it, the first page fails with `EndpointError.invalidRequest`.
@@ -90,24 +57,6 @@ extension FakeHTTPBinClient {
             throw EndpointError(error)
         }
         return _response
-    }
-
-    /// Answered by `problemHandler`.
-    ///
-    /// Served by the loopback echo server (Tests/Servers/echo_server.py), not httpbin: an error whose message sits under a different key for each kind.
-    ///
-    /// `HTTPBinEndpoints.problem` builds its request.
-    @discardableResult
-    public func problem(kind: String) async throws(EndpointError) -> Empty {
-        guard let _handler = self.problemHandler else {
-            guard self.problemResponseHandler != nil else { throw .invalidRequest("FakeHTTPBinClient.problemHandler is not set") }
-            return try await problemWithResponse(kind: kind).body
-        }
-        do {
-            return try await _handler(kind)
-        } catch {
-            throw EndpointError(error)
-        }
     }
 
     /// Answered by `problemResponseHandler`, else by `problemHandler` with status 200 and no headers.

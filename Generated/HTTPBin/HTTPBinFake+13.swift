@@ -2,27 +2,9 @@
 import EndpointRuntime
 import Foundation
 
-/// The fake's endpoint methods: each one answers with its handler.
+/// The fake's endpoint methods: each one answers with its handler. The plain methods of endpoints that declare no
+/// response headers come from the protocol's extension and so answer through `…WithResponse`.
 extension FakeHTTPBinClient {
-    /// Answered by `postFormHandler`.
-    ///
-    /// Echoes a form body.
-    ///
-    /// `HTTPBinEndpoints.postForm` builds its request.
-    ///
-    /// - Returns: What httpbin saw of a request with a body.
-    public func postForm(name: String, quantity: Int) async throws(EndpointError) -> BodyEcho {
-        guard let _handler = self.postFormHandler else {
-            guard self.postFormResponseHandler != nil else { throw .invalidRequest("FakeHTTPBinClient.postFormHandler is not set") }
-            return try await postFormWithResponse(name: name, quantity: quantity).body
-        }
-        do {
-            return try await _handler(name, quantity)
-        } catch {
-            throw EndpointError(error)
-        }
-    }
-
     /// Answered by `postFormResponseHandler`, else by `postFormHandler` with status 200 and no headers.
     ///
     /// `postForm`, with the status code and every header of its response (`statusCode`, `headers`,
@@ -47,25 +29,6 @@ extension FakeHTTPBinClient {
             throw EndpointError(error)
         }
         return _response
-    }
-
-    /// Answered by `addPetHandler`.
-    ///
-    /// Sends a whole pet as the body.
-    ///
-    /// `HTTPBinEndpoints.addPet` builds its request.
-    ///
-    /// - Returns: What httpbin saw of a request, with its JSON body kept whole.
-    public func addPet(_ pet: Pet, dryRun: Bool) async throws(EndpointError) -> JSONEcho {
-        guard let _handler = self.addPetHandler else {
-            guard self.addPetResponseHandler != nil else { throw .invalidRequest("FakeHTTPBinClient.addPetHandler is not set") }
-            return try await addPetWithResponse(pet, dryRun: dryRun).body
-        }
-        do {
-            return try await _handler(pet, dryRun)
-        } catch {
-            throw EndpointError(error)
-        }
     }
 
     /// Answered by `addPetResponseHandler`, else by `addPetHandler` with status 200 and no headers.
@@ -134,23 +97,6 @@ extension FakeHTTPBinClient {
             throw EndpointError(error)
         }
         return try DeclaredResponse(_response)
-    }
-
-    /// Answered by `anythingEnvelopedHandler`.
-    ///
-    /// Sends the body wrapped in a 'data' member; httpbin echoes it under 'json', which the response is unwrapped from.
-    ///
-    /// `HTTPBinEndpoints.anythingEnveloped` builds its request.
-    public func anythingEnveloped(name: String, quantity: Int, tags: [String]) async throws(EndpointError) -> Item {
-        guard let _handler = self.anythingEnvelopedHandler else {
-            guard self.anythingEnvelopedResponseHandler != nil else { throw .invalidRequest("FakeHTTPBinClient.anythingEnvelopedHandler is not set") }
-            return try await anythingEnvelopedWithResponse(name: name, quantity: quantity, tags: tags).body
-        }
-        do {
-            return try await _handler(name, quantity, tags)
-        } catch {
-            throw EndpointError(error)
-        }
     }
 
     /// Answered by `anythingEnvelopedResponseHandler`, else by `anythingEnvelopedHandler` with status 200 and no headers.

@@ -2,25 +2,9 @@
 import EndpointRuntime
 import Foundation
 
-/// The fake's endpoint methods: each one answers with its handler.
+/// The fake's endpoint methods: each one answers with its handler. The plain methods of endpoints that declare no
+/// response headers come from the protocol's extension and so answer through `…WithResponse`.
 extension FakeHTTPBinClient {
-    /// Answered by `putHandler`.
-    ///
-    /// `HTTPBinEndpoints.put` builds its request.
-    ///
-    /// - Returns: What httpbin saw of a request with a body.
-    public func put(name: String, quantity: Int, tags: [String]) async throws(EndpointError) -> BodyEcho {
-        guard let _handler = self.putHandler else {
-            guard self.putResponseHandler != nil else { throw .invalidRequest("FakeHTTPBinClient.putHandler is not set") }
-            return try await putWithResponse(name: name, quantity: quantity, tags: tags).body
-        }
-        do {
-            return try await _handler(name, quantity, tags)
-        } catch {
-            throw EndpointError(error)
-        }
-    }
-
     /// Answered by `putResponseHandler`, else by `putHandler` with status 200 and no headers.
     ///
     /// `put`, with the status code and every header of its response (`statusCode`, `headers`,

@@ -2,26 +2,9 @@
 import EndpointRuntime
 import Foundation
 
-/// The fake's endpoint methods: each one answers with its handler.
+/// The fake's endpoint methods: each one answers with its handler. The plain methods of endpoints that declare no
+/// response headers come from the protocol's extension and so answer through `…WithResponse`.
 extension FakeHTTPBinClient {
-    /// Answered by `statusHandler`.
-    ///
-    /// Answers with the given status and no body.
-    ///
-    /// `HTTPBinEndpoints.status` builds its request.
-    @discardableResult
-    public func status(code: Int) async throws(EndpointError) -> Empty {
-        guard let _handler = self.statusHandler else {
-            guard self.statusResponseHandler != nil else { throw .invalidRequest("FakeHTTPBinClient.statusHandler is not set") }
-            return try await statusWithResponse(code: code).body
-        }
-        do {
-            return try await _handler(code)
-        } catch {
-            throw EndpointError(error)
-        }
-    }
-
     /// Answered by `statusResponseHandler`, else by `statusHandler` with status 200 and no headers.
     ///
     /// `status`, with the status code and every header of its response (`statusCode`, `headers`,

@@ -8,161 +8,161 @@ import Foundation
 public struct FakeHTTPBinClient: HTTPBinClientProtocol {
     /// Answers `get`.
     public var getHandler: (@Sendable (String?, Int, String?) async throws -> Echo)?
-    /// Answers `get` with a status and headers too (for `getWithResponse`; `get` uses it when `getHandler` is not set).
+    /// Answers `getWithResponse`, and `get` when `getHandler` is not set, with a status and headers too.
     public var getResponseHandler: (@Sendable (String?, Int, String?) async throws -> Response<Echo>)?
     /// Answers `postJSON`.
     public var postJSONHandler: (@Sendable (String, Int, [String]) async throws -> BodyEcho)?
-    /// Answers `postJSON` with a status and headers too (for `postJSONWithResponse`; `postJSON` uses it when `postJSONHandler` is not set).
+    /// Answers `postJSONWithResponse`, and `postJSON` when `postJSONHandler` is not set, with a status and headers too.
     public var postJSONResponseHandler: (@Sendable (String, Int, [String]) async throws -> Response<BodyEcho>)?
     /// Answers `postForm`.
     public var postFormHandler: (@Sendable (String, Int) async throws -> BodyEcho)?
-    /// Answers `postForm` with a status and headers too (for `postFormWithResponse`; `postForm` uses it when `postFormHandler` is not set).
+    /// Answers `postFormWithResponse`, and `postForm` when `postFormHandler` is not set, with a status and headers too.
     public var postFormResponseHandler: (@Sendable (String, Int) async throws -> Response<BodyEcho>)?
     /// Answers `postMultipart`.
     public var postMultipartHandler: (@Sendable (Data, String) async throws -> BodyEcho)?
-    /// Answers `postMultipart` with a status and headers too (for `postMultipartWithResponse`; `postMultipart` uses it when `postMultipartHandler` is not set).
+    /// Answers `postMultipartWithResponse`, and `postMultipart` when `postMultipartHandler` is not set, with a status and headers too.
     public var postMultipartResponseHandler: (@Sendable (Data, String) async throws -> Response<BodyEcho>)?
     /// Answers `put`.
     public var putHandler: (@Sendable (String, Int, [String]) async throws -> BodyEcho)?
-    /// Answers `put` with a status and headers too (for `putWithResponse`; `put` uses it when `putHandler` is not set).
+    /// Answers `putWithResponse`, and `put` when `putHandler` is not set, with a status and headers too.
     public var putResponseHandler: (@Sendable (String, Int, [String]) async throws -> Response<BodyEcho>)?
     /// Answers `patch`.
     public var patchHandler: (@Sendable (String) async throws -> BodyEcho)?
-    /// Answers `patch` with a status and headers too (for `patchWithResponse`; `patch` uses it when `patchHandler` is not set).
+    /// Answers `patchWithResponse`, and `patch` when `patchHandler` is not set, with a status and headers too.
     public var patchResponseHandler: (@Sendable (String) async throws -> Response<BodyEcho>)?
     /// Answers `delete`.
     public var deleteHandler: (@Sendable (String) async throws -> BodyEcho)?
-    /// Answers `delete` with a status and headers too (for `deleteWithResponse`; `delete` uses it when `deleteHandler` is not set).
+    /// Answers `deleteWithResponse`, and `delete` when `deleteHandler` is not set, with a status and headers too.
     public var deleteResponseHandler: (@Sendable (String) async throws -> Response<BodyEcho>)?
     /// Answers `status`.
     public var statusHandler: (@Sendable (Int) async throws -> Empty)?
-    /// Answers `status` with a status and headers too (for `statusWithResponse`; `status` uses it when `statusHandler` is not set).
+    /// Answers `statusWithResponse`, and `status` when `statusHandler` is not set, with a status and headers too.
     public var statusResponseHandler: (@Sendable (Int) async throws -> Response<Empty>)?
     /// Answers `postStatus`.
     public var postStatusHandler: (@Sendable (Int) async throws -> Empty)?
-    /// Answers `postStatus` with a status and headers too (for `postStatusWithResponse`; `postStatus` uses it when `postStatusHandler` is not set).
+    /// Answers `postStatusWithResponse`, and `postStatus` when `postStatusHandler` is not set, with a status and headers too.
     public var postStatusResponseHandler: (@Sendable (Int) async throws -> Response<Empty>)?
     /// Answers `headers`.
     public var headersHandler: (@Sendable (String) async throws -> Headers)?
-    /// Answers `headers` with a status and headers too (for `headersWithResponse`; `headers` uses it when `headersHandler` is not set).
+    /// Answers `headersWithResponse`, and `headers` when `headersHandler` is not set, with a status and headers too.
     public var headersResponseHandler: (@Sendable (String) async throws -> Response<Headers>)?
     /// Answers `bearer`.
     public var bearerHandler: (@Sendable () async throws -> BearerResult)?
-    /// Answers `bearer` with a status and headers too (for `bearerWithResponse`; `bearer` uses it when `bearerHandler` is not set).
+    /// Answers `bearerWithResponse`, and `bearer` when `bearerHandler` is not set, with a status and headers too.
     public var bearerResponseHandler: (@Sendable () async throws -> Response<BearerResult>)?
     /// Answers `basicAuth`.
     public var basicAuthHandler: (@Sendable (String, String, String) async throws -> BasicAuthResult)?
-    /// Answers `basicAuth` with a status and headers too (for `basicAuthWithResponse`; `basicAuth` uses it when `basicAuthHandler` is not set).
+    /// Answers `basicAuthWithResponse`, and `basicAuth` when `basicAuthHandler` is not set, with a status and headers too.
     public var basicAuthResponseHandler: (@Sendable (String, String, String) async throws -> Response<BasicAuthResult>)?
     /// Answers `delay`.
     public var delayHandler: (@Sendable (Int) async throws -> Echo)?
-    /// Answers `delay` with a status and headers too (for `delayWithResponse`; `delay` uses it when `delayHandler` is not set).
+    /// Answers `delayWithResponse`, and `delay` when `delayHandler` is not set, with a status and headers too.
     public var delayResponseHandler: (@Sendable (Int) async throws -> Response<Echo>)?
     /// Answers `bytes`.
     public var bytesHandler: (@Sendable (Int) async throws -> Data)?
-    /// Answers `bytes` with a status and headers too (for `bytesWithResponse`; `bytes` uses it when `bytesHandler` is not set).
+    /// Answers `bytesWithResponse`, and `bytes` when `bytesHandler` is not set, with a status and headers too.
     public var bytesResponseHandler: (@Sendable (Int) async throws -> Response<Data>)?
     /// Answers `uuid`.
     public var uuidHandler: (@Sendable () async throws -> UUIDResult)?
-    /// Answers `uuid` with a status and headers too (for `uuidWithResponse`; `uuid` uses it when `uuidHandler` is not set).
+    /// Answers `uuidWithResponse`, and `uuid` when `uuidHandler` is not set, with a status and headers too.
     public var uuidResponseHandler: (@Sendable () async throws -> Response<UUIDResult>)?
     /// Answers `responseHeaders`.
     public var responseHeadersHandler: (@Sendable (String) async throws -> [String: String])?
-    /// Answers `responseHeaders` with a status and headers too (for `responseHeadersWithResponse`; `responseHeaders` uses it when `responseHeadersHandler` is not set).
+    /// Answers `responseHeadersWithResponse`, and `responseHeaders` when `responseHeadersHandler` is not set, with a status and headers too.
     public var responseHeadersResponseHandler: (@Sendable (String) async throws -> Response<[String: String]>)?
     /// Answers `redirect`.
     public var redirectHandler: (@Sendable (Int) async throws -> Echo)?
-    /// Answers `redirect` with a status and headers too (for `redirectWithResponse`; `redirect` uses it when `redirectHandler` is not set).
+    /// Answers `redirectWithResponse`, and `redirect` when `redirectHandler` is not set, with a status and headers too.
     public var redirectResponseHandler: (@Sendable (Int) async throws -> Response<Echo>)?
     /// Answers `gzip`.
     public var gzipHandler: (@Sendable () async throws -> GzipEcho)?
-    /// Answers `gzip` with a status and headers too (for `gzipWithResponse`; `gzip` uses it when `gzipHandler` is not set).
+    /// Answers `gzipWithResponse`, and `gzip` when `gzipHandler` is not set, with a status and headers too.
     public var gzipResponseHandler: (@Sendable () async throws -> Response<GzipEcho>)?
     /// Answers `anything`.
     public var anythingHandler: (@Sendable (String, String?) async throws -> AnythingEcho)?
-    /// Answers `anything` with a status and headers too (for `anythingWithResponse`; `anything` uses it when `anythingHandler` is not set).
+    /// Answers `anythingWithResponse`, and `anything` when `anythingHandler` is not set, with a status and headers too.
     public var anythingResponseHandler: (@Sendable (String, String?) async throws -> Response<AnythingEcho>)?
     /// Answers `cookies`.
     public var cookiesHandler: (@Sendable (String, String?) async throws -> Cookies)?
-    /// Answers `cookies` with a status and headers too (for `cookiesWithResponse`; `cookies` uses it when `cookiesHandler` is not set).
+    /// Answers `cookiesWithResponse`, and `cookies` when `cookiesHandler` is not set, with a status and headers too.
     public var cookiesResponseHandler: (@Sendable (String, String?) async throws -> Response<Cookies>)?
     /// Answers `mergePatch`.
     public var mergePatchHandler: (@Sendable (JSON, String) async throws -> JSONEcho)?
-    /// Answers `mergePatch` with a status and headers too (for `mergePatchWithResponse`; `mergePatch` uses it when `mergePatchHandler` is not set).
+    /// Answers `mergePatchWithResponse`, and `mergePatch` when `mergePatchHandler` is not set, with a status and headers too.
     public var mergePatchResponseHandler: (@Sendable (JSON, String) async throws -> Response<JSONEcho>)?
     /// Answers `deleteWithBody`.
     public var deleteWithBodyHandler: (@Sendable (String, Bool) async throws -> JSONEcho)?
-    /// Answers `deleteWithBody` with a status and headers too (for `deleteWithBodyWithResponse`; `deleteWithBody` uses it when `deleteWithBodyHandler` is not set).
+    /// Answers `deleteWithBodyWithResponse`, and `deleteWithBody` when `deleteWithBodyHandler` is not set, with a status and headers too.
     public var deleteWithBodyResponseHandler: (@Sendable (String, Bool) async throws -> Response<JSONEcho>)?
     /// Answers `addPet`.
     public var addPetHandler: (@Sendable (Pet, Bool) async throws -> JSONEcho)?
-    /// Answers `addPet` with a status and headers too (for `addPetWithResponse`; `addPet` uses it when `addPetHandler` is not set).
+    /// Answers `addPetWithResponse`, and `addPet` when `addPetHandler` is not set, with a status and headers too.
     public var addPetResponseHandler: (@Sendable (Pet, Bool) async throws -> Response<JSONEcho>)?
     /// Answers `replaceTags`.
     public var replaceTagsHandler: (@Sendable ([String], Int) async throws -> JSONEcho)?
-    /// Answers `replaceTags` with a status and headers too (for `replaceTagsWithResponse`; `replaceTags` uses it when `replaceTagsHandler` is not set).
+    /// Answers `replaceTagsWithResponse`, and `replaceTags` when `replaceTagsHandler` is not set, with a status and headers too.
     public var replaceTagsResponseHandler: (@Sendable ([String], Int) async throws -> Response<JSONEcho>)?
     /// Answers `echoDocument`.
     public var echoDocumentHandler: (@Sendable (JSON, JSON) async throws -> JSON)?
-    /// Answers `echoDocument` with a status and headers too (for `echoDocumentWithResponse`; `echoDocument` uses it when `echoDocumentHandler` is not set).
+    /// Answers `echoDocumentWithResponse`, and `echoDocument` when `echoDocumentHandler` is not set, with a status and headers too.
     public var echoDocumentResponseHandler: (@Sendable (JSON, JSON) async throws -> Response<JSON>)?
     /// Answers `postNote`.
     public var postNoteHandler: (@Sendable (String) async throws -> JSONEcho)?
-    /// Answers `postNote` with a status and headers too (for `postNoteWithResponse`; `postNote` uses it when `postNoteHandler` is not set).
+    /// Answers `postNoteWithResponse`, and `postNote` when `postNoteHandler` is not set, with a status and headers too.
     public var postNoteResponseHandler: (@Sendable (String) async throws -> Response<JSONEcho>)?
     /// Answers `image`.
     public var imageHandler: (@Sendable () async throws -> Data)?
-    /// Answers `image` with a status and headers too (for `imageWithResponse`; `image` uses it when `imageHandler` is not set).
+    /// Answers `imageWithResponse`, and `image` when `imageHandler` is not set, with a status and headers too.
     public var imageResponseHandler: (@Sendable () async throws -> Response<Data>)?
     /// Answers `png`.
     public var pngHandler: (@Sendable () async throws -> Data)?
-    /// Answers `png` with a status and headers too (for `pngWithResponse`; `png` uses it when `pngHandler` is not set).
+    /// Answers `pngWithResponse`, and `png` when `pngHandler` is not set, with a status and headers too.
     public var pngResponseHandler: (@Sendable () async throws -> Response<Data>)?
     /// Answers `headerNumbers`.
     public var headerNumbersHandler: (@Sendable (Int, Int) async throws -> NumberPage)?
     /// Answers `headerNumbersPages` (and so `headerNumbersItems`) with the pages it returns.
     public var headerNumbersPagesHandler: (@Sendable (Int, Int) -> [NumberPage])?
-    /// Answers `headerNumbers` with a status and headers too (for `headerNumbersWithResponse`; `headerNumbers` uses it when `headerNumbersHandler` is not set).
+    /// Answers `headerNumbersWithResponse`, and `headerNumbers` when `headerNumbersHandler` is not set, with a status and headers too.
     public var headerNumbersResponseHandler: (@Sendable (Int, Int) async throws -> Response<NumberPage>)?
     /// Answers `pageNumbers`.
     public var pageNumbersHandler: (@Sendable (Int?, Int, Int) async throws -> NumberPage)?
     /// Answers `pageNumbersPages` (and so `pageNumbersItems`) with the pages it returns.
     public var pageNumbersPagesHandler: (@Sendable (Int?, Int, Int) -> [NumberPage])?
-    /// Answers `pageNumbers` with a status and headers too (for `pageNumbersWithResponse`; `pageNumbers` uses it when `pageNumbersHandler` is not set).
+    /// Answers `pageNumbersWithResponse`, and `pageNumbers` when `pageNumbersHandler` is not set, with a status and headers too.
     public var pageNumbersResponseHandler: (@Sendable (Int?, Int, Int) async throws -> Response<NumberPage>)?
     /// Answers `offsetNumbers`.
     public var offsetNumbersHandler: (@Sendable (Int, Int, Int) async throws -> NumberPage)?
     /// Answers `offsetNumbersPages` (and so `offsetNumbersItems`) with the pages it returns.
     public var offsetNumbersPagesHandler: (@Sendable (Int, Int, Int) -> [NumberPage])?
-    /// Answers `offsetNumbers` with a status and headers too (for `offsetNumbersWithResponse`; `offsetNumbers` uses it when `offsetNumbersHandler` is not set).
+    /// Answers `offsetNumbersWithResponse`, and `offsetNumbers` when `offsetNumbersHandler` is not set, with a status and headers too.
     public var offsetNumbersResponseHandler: (@Sendable (Int, Int, Int) async throws -> Response<NumberPage>)?
     /// Answers `records`.
     public var recordsHandler: (@Sendable (String, String, String) async throws -> [String: String])?
-    /// Answers `records` with a status and headers too (for `recordsWithResponse`; `records` uses it when `recordsHandler` is not set).
+    /// Answers `recordsWithResponse`, and `records` when `recordsHandler` is not set, with a status and headers too.
     public var recordsResponseHandler: (@Sendable (String, String, String) async throws -> Response<[String: String]>)?
     /// Answers `probe`.
     public var probeHandler: (@Sendable (String) async throws -> HTTPBinEndpoints.ProbeHeaders)?
-    /// Answers `probe` with a status and headers too (for `probeWithResponse`; `probe` uses it when `probeHandler` is not set).
+    /// Answers `probeWithResponse`, and `probe` when `probeHandler` is not set, with a status and headers too.
     public var probeResponseHandler: (@Sendable (String) async throws -> Response<Empty>)?
     /// Answers `created`.
     public var createdHandler: (@Sendable () async throws -> Empty)?
-    /// Answers `created` with a status and headers too (for `createdWithResponse`; `created` uses it when `createdHandler` is not set).
+    /// Answers `createdWithResponse`, and `created` when `createdHandler` is not set, with a status and headers too.
     public var createdResponseHandler: (@Sendable () async throws -> Response<Empty>)?
     /// Answers `anythingEnveloped`.
     public var anythingEnvelopedHandler: (@Sendable (String, Int, [String]) async throws -> Item)?
-    /// Answers `anythingEnveloped` with a status and headers too (for `anythingEnvelopedWithResponse`; `anythingEnveloped` uses it when `anythingEnvelopedHandler` is not set).
+    /// Answers `anythingEnvelopedWithResponse`, and `anythingEnveloped` when `anythingEnvelopedHandler` is not set, with a status and headers too.
     public var anythingEnvelopedResponseHandler: (@Sendable (String, Int, [String]) async throws -> Response<Item>)?
     /// Answers `problem`.
     public var problemHandler: (@Sendable (String) async throws -> Empty)?
-    /// Answers `problem` with a status and headers too (for `problemWithResponse`; `problem` uses it when `problemHandler` is not set).
+    /// Answers `problemWithResponse`, and `problem` when `problemHandler` is not set, with a status and headers too.
     public var problemResponseHandler: (@Sendable (String) async throws -> Response<Empty>)?
     /// Answers `uploadPhoto`.
     public var uploadPhotoHandler: (@Sendable (Data, String) async throws -> BodyEcho)?
-    /// Answers `uploadPhoto` with a status and headers too (for `uploadPhotoWithResponse`; `uploadPhoto` uses it when `uploadPhotoHandler` is not set).
+    /// Answers `uploadPhotoWithResponse`, and `uploadPhoto` when `uploadPhotoHandler` is not set, with a status and headers too.
     public var uploadPhotoResponseHandler: (@Sendable (Data, String) async throws -> Response<BodyEcho>)?
     /// Answers `postShelfXML`.
     public var postShelfXMLHandler: (@Sendable (Shelf) async throws -> JSONEcho)?
-    /// Answers `postShelfXML` with a status and headers too (for `postShelfXMLWithResponse`; `postShelfXML` uses it when `postShelfXMLHandler` is not set).
+    /// Answers `postShelfXMLWithResponse`, and `postShelfXML` when `postShelfXMLHandler` is not set, with a status and headers too.
     public var postShelfXMLResponseHandler: (@Sendable (Shelf) async throws -> Response<JSONEcho>)?
     /// Answers `streamLines`.
     public var streamLinesHandler: (@Sendable (Int) async throws -> JSONLines<StreamLine>)?

@@ -4,13 +4,12 @@ import Foundation
 
 /// Every endpoint of the HTTPBinAuth API; `HTTPBinAuthClient` calls the server and `FakeHTTPBinAuthClient` stands in for it in tests.
 ///
-/// An extension gives the methods the client's default arguments, so a call through `any HTTPBinAuthClientProtocol`
-/// reads as one on the client. A type of your own that conforms must implement every method itself.
+/// Each endpoint's requirement is its `…WithResponse` method (the body with the status and headers); its plain method,
+/// which returns that one's `body`, comes from an extension. An endpoint that declares response headers keeps its plain
+/// method as a requirement too (it returns the typed headers, or a fake answers it from a handler of its own).
+/// Extensions give the methods the client's default arguments, so a call through `any HTTPBinAuthClientProtocol` reads as one
+/// on the client. A type of your own that conforms implements the requirements only.
 public protocol HTTPBinAuthClientProtocol: Sendable {
-    /// Answers 401 unless the request carries a bearer token (the default scheme, 'user').
-    ///
-    /// `HTTPBinAuthEndpoints.bearer` builds its request.
-    func bearer() async throws(EndpointError) -> BearerResult
     /// `bearer`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
     ///
@@ -18,10 +17,6 @@ public protocol HTTPBinAuthClientProtocol: Sendable {
     ///
     /// `HTTPBinAuthEndpoints.bearer` builds its request.
     func bearerWithResponse() async throws(EndpointError) -> Response<BearerResult>
-    /// Answers 401 (with a basic challenge) unless basic auth carries the path's user and password.
-    ///
-    /// `HTTPBinAuthEndpoints.basicAuth` builds its request.
-    func basicAuth(user: String, passwd: String) async throws(EndpointError) -> BasicAuthResult
     /// `basicAuth`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
     ///
@@ -29,10 +24,6 @@ public protocol HTTPBinAuthClientProtocol: Sendable {
     ///
     /// `HTTPBinAuthEndpoints.basicAuth` builds its request.
     func basicAuthWithResponse(user: String, passwd: String) async throws(EndpointError) -> Response<BasicAuthResult>
-    /// Answers 404 unless basic auth carries the path's user and password.
-    ///
-    /// `HTTPBinAuthEndpoints.hiddenBasicAuth` builds its request.
-    func hiddenBasicAuth(user: String, passwd: String) async throws(EndpointError) -> BasicAuthResult
     /// `hiddenBasicAuth`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
     ///
@@ -40,10 +31,6 @@ public protocol HTTPBinAuthClientProtocol: Sendable {
     ///
     /// `HTTPBinAuthEndpoints.hiddenBasicAuth` builds its request.
     func hiddenBasicAuthWithResponse(user: String, passwd: String) async throws(EndpointError) -> Response<BasicAuthResult>
-    /// Echoes the request; sends the admin key in its header.
-    ///
-    /// `HTTPBinAuthEndpoints.adminEcho` builds its request.
-    func adminEcho() async throws(EndpointError) -> Anything
     /// `adminEcho`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
     ///
@@ -51,10 +38,6 @@ public protocol HTTPBinAuthClientProtocol: Sendable {
     ///
     /// `HTTPBinAuthEndpoints.adminEcho` builds its request.
     func adminEchoWithResponse() async throws(EndpointError) -> Response<Anything>
-    /// Echoes the request; sends the key as a query item.
-    ///
-    /// `HTTPBinAuthEndpoints.queryKeyEcho` builds its request.
-    func queryKeyEcho() async throws(EndpointError) -> Anything
     /// `queryKeyEcho`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
     ///
@@ -62,10 +45,6 @@ public protocol HTTPBinAuthClientProtocol: Sendable {
     ///
     /// `HTTPBinAuthEndpoints.queryKeyEcho` builds its request.
     func queryKeyEchoWithResponse() async throws(EndpointError) -> Response<Anything>
-    /// Echoes the request's cookies; sends the session key as a cookie.
-    ///
-    /// `HTTPBinAuthEndpoints.cookies` builds its request.
-    func cookies() async throws(EndpointError) -> Cookies
     /// `cookies`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
     ///
@@ -73,10 +52,6 @@ public protocol HTTPBinAuthClientProtocol: Sendable {
     ///
     /// `HTTPBinAuthEndpoints.cookies` builds its request.
     func cookiesWithResponse() async throws(EndpointError) -> Response<Cookies>
-    /// Echoes the request; sends the user's token, or the admin key when no user is signed in.
-    ///
-    /// `HTTPBinAuthEndpoints.eitherEcho` builds its request.
-    func eitherEcho() async throws(EndpointError) -> Anything
     /// `eitherEcho`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
     ///
@@ -84,10 +59,6 @@ public protocol HTTPBinAuthClientProtocol: Sendable {
     ///
     /// `HTTPBinAuthEndpoints.eitherEcho` builds its request.
     func eitherEchoWithResponse() async throws(EndpointError) -> Response<Anything>
-    /// Echoes the request; sends no credentials.
-    ///
-    /// `HTTPBinAuthEndpoints.publicEcho` builds its request.
-    func publicEcho() async throws(EndpointError) -> Anything
     /// `publicEcho`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
     ///
@@ -95,10 +66,6 @@ public protocol HTTPBinAuthClientProtocol: Sendable {
     ///
     /// `HTTPBinAuthEndpoints.publicEcho` builds its request.
     func publicEchoWithResponse() async throws(EndpointError) -> Response<Anything>
-}
-
-/// The client's default arguments for calls through the protocol.
-extension HTTPBinAuthClientProtocol {
 }
 
 /// A client for the HTTPBinAuth API at http://127.0.0.1:8080.
@@ -213,15 +180,69 @@ public struct HTTPBinAuthClient: HTTPBinAuthClientProtocol {
     }
 }
 
-/// The endpoints' methods: they send the request `HTTPBinAuthEndpoints` builds.
-extension HTTPBinAuthClient {
+/// The endpoints' plain methods, for the client, the fake and any other conforming type: each returns what its
+/// `…WithResponse` requirement returns without the status and headers. With the default arguments of the calls that
+/// have them, for calls through the protocol.
+extension HTTPBinAuthClientProtocol {
     /// Answers 401 unless the request carries a bearer token (the default scheme, 'user').
     ///
     /// `GET /bearer`
     public func bearer() async throws(EndpointError) -> BearerResult {
-        try await self.client.send(HTTPBinAuthEndpoints.bearer())
+        try await bearerWithResponse().body
     }
 
+    /// Answers 401 (with a basic challenge) unless basic auth carries the path's user and password.
+    ///
+    /// `GET /basic-auth/{user}/{passwd}`
+    public func basicAuth(user: String, passwd: String) async throws(EndpointError) -> BasicAuthResult {
+        try await basicAuthWithResponse(user: user, passwd: passwd).body
+    }
+
+    /// Answers 404 unless basic auth carries the path's user and password.
+    ///
+    /// `GET /hidden-basic-auth/{user}/{passwd}`
+    public func hiddenBasicAuth(user: String, passwd: String) async throws(EndpointError) -> BasicAuthResult {
+        try await hiddenBasicAuthWithResponse(user: user, passwd: passwd).body
+    }
+
+    /// Echoes the request; sends the admin key in its header.
+    ///
+    /// `GET /anything/admin`
+    public func adminEcho() async throws(EndpointError) -> Anything {
+        try await adminEchoWithResponse().body
+    }
+
+    /// Echoes the request; sends the key as a query item.
+    ///
+    /// `GET /anything/query`
+    public func queryKeyEcho() async throws(EndpointError) -> Anything {
+        try await queryKeyEchoWithResponse().body
+    }
+
+    /// Echoes the request's cookies; sends the session key as a cookie.
+    ///
+    /// `GET /cookies`
+    public func cookies() async throws(EndpointError) -> Cookies {
+        try await cookiesWithResponse().body
+    }
+
+    /// Echoes the request; sends the user's token, or the admin key when no user is signed in.
+    ///
+    /// `GET /anything/either`
+    public func eitherEcho() async throws(EndpointError) -> Anything {
+        try await eitherEchoWithResponse().body
+    }
+
+    /// Echoes the request; sends no credentials.
+    ///
+    /// `GET /anything/public`
+    public func publicEcho() async throws(EndpointError) -> Anything {
+        try await publicEchoWithResponse().body
+    }
+}
+
+/// The endpoints' requirements on the client: they send the request `HTTPBinAuthEndpoints` builds.
+extension HTTPBinAuthClient {
     /// `bearer`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
     ///
@@ -230,13 +251,6 @@ extension HTTPBinAuthClient {
     /// `GET /bearer`
     public func bearerWithResponse() async throws(EndpointError) -> Response<BearerResult> {
         try await self.client.response(for: HTTPBinAuthEndpoints.bearer())
-    }
-
-    /// Answers 401 (with a basic challenge) unless basic auth carries the path's user and password.
-    ///
-    /// `GET /basic-auth/{user}/{passwd}`
-    public func basicAuth(user: String, passwd: String) async throws(EndpointError) -> BasicAuthResult {
-        try await self.client.send(HTTPBinAuthEndpoints.basicAuth(user: user, passwd: passwd))
     }
 
     /// `basicAuth`, with the status code and every header of its response (`statusCode`, `headers`,
@@ -249,13 +263,6 @@ extension HTTPBinAuthClient {
         try await self.client.response(for: HTTPBinAuthEndpoints.basicAuth(user: user, passwd: passwd))
     }
 
-    /// Answers 404 unless basic auth carries the path's user and password.
-    ///
-    /// `GET /hidden-basic-auth/{user}/{passwd}`
-    public func hiddenBasicAuth(user: String, passwd: String) async throws(EndpointError) -> BasicAuthResult {
-        try await self.client.send(HTTPBinAuthEndpoints.hiddenBasicAuth(user: user, passwd: passwd))
-    }
-
     /// `hiddenBasicAuth`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
     ///
@@ -264,13 +271,6 @@ extension HTTPBinAuthClient {
     /// `GET /hidden-basic-auth/{user}/{passwd}`
     public func hiddenBasicAuthWithResponse(user: String, passwd: String) async throws(EndpointError) -> Response<BasicAuthResult> {
         try await self.client.response(for: HTTPBinAuthEndpoints.hiddenBasicAuth(user: user, passwd: passwd))
-    }
-
-    /// Echoes the request; sends the admin key in its header.
-    ///
-    /// `GET /anything/admin`
-    public func adminEcho() async throws(EndpointError) -> Anything {
-        try await self.client.send(HTTPBinAuthEndpoints.adminEcho())
     }
 
     /// `adminEcho`, with the status code and every header of its response (`statusCode`, `headers`,
@@ -283,13 +283,6 @@ extension HTTPBinAuthClient {
         try await self.client.response(for: HTTPBinAuthEndpoints.adminEcho())
     }
 
-    /// Echoes the request; sends the key as a query item.
-    ///
-    /// `GET /anything/query`
-    public func queryKeyEcho() async throws(EndpointError) -> Anything {
-        try await self.client.send(HTTPBinAuthEndpoints.queryKeyEcho())
-    }
-
     /// `queryKeyEcho`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
     ///
@@ -298,13 +291,6 @@ extension HTTPBinAuthClient {
     /// `GET /anything/query`
     public func queryKeyEchoWithResponse() async throws(EndpointError) -> Response<Anything> {
         try await self.client.response(for: HTTPBinAuthEndpoints.queryKeyEcho())
-    }
-
-    /// Echoes the request's cookies; sends the session key as a cookie.
-    ///
-    /// `GET /cookies`
-    public func cookies() async throws(EndpointError) -> Cookies {
-        try await self.client.send(HTTPBinAuthEndpoints.cookies())
     }
 
     /// `cookies`, with the status code and every header of its response (`statusCode`, `headers`,
@@ -317,13 +303,6 @@ extension HTTPBinAuthClient {
         try await self.client.response(for: HTTPBinAuthEndpoints.cookies())
     }
 
-    /// Echoes the request; sends the user's token, or the admin key when no user is signed in.
-    ///
-    /// `GET /anything/either`
-    public func eitherEcho() async throws(EndpointError) -> Anything {
-        try await self.client.send(HTTPBinAuthEndpoints.eitherEcho())
-    }
-
     /// `eitherEcho`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
     ///
@@ -332,13 +311,6 @@ extension HTTPBinAuthClient {
     /// `GET /anything/either`
     public func eitherEchoWithResponse() async throws(EndpointError) -> Response<Anything> {
         try await self.client.response(for: HTTPBinAuthEndpoints.eitherEcho())
-    }
-
-    /// Echoes the request; sends no credentials.
-    ///
-    /// `GET /anything/public`
-    public func publicEcho() async throws(EndpointError) -> Anything {
-        try await self.client.send(HTTPBinAuthEndpoints.publicEcho())
     }
 
     /// `publicEcho`, with the status code and every header of its response (`statusCode`, `headers`,

@@ -8,60 +8,44 @@ import Foundation
 public struct FakeHTTPBinAuthClient: HTTPBinAuthClientProtocol {
     /// Answers `bearer`.
     public var bearerHandler: (@Sendable () async throws -> BearerResult)?
-    /// Answers `bearer` with a status and headers too (for `bearerWithResponse`; `bearer` uses it when `bearerHandler` is not set).
+    /// Answers `bearerWithResponse`, and `bearer` when `bearerHandler` is not set, with a status and headers too.
     public var bearerResponseHandler: (@Sendable () async throws -> Response<BearerResult>)?
     /// Answers `basicAuth`.
     public var basicAuthHandler: (@Sendable (String, String) async throws -> BasicAuthResult)?
-    /// Answers `basicAuth` with a status and headers too (for `basicAuthWithResponse`; `basicAuth` uses it when `basicAuthHandler` is not set).
+    /// Answers `basicAuthWithResponse`, and `basicAuth` when `basicAuthHandler` is not set, with a status and headers too.
     public var basicAuthResponseHandler: (@Sendable (String, String) async throws -> Response<BasicAuthResult>)?
     /// Answers `hiddenBasicAuth`.
     public var hiddenBasicAuthHandler: (@Sendable (String, String) async throws -> BasicAuthResult)?
-    /// Answers `hiddenBasicAuth` with a status and headers too (for `hiddenBasicAuthWithResponse`; `hiddenBasicAuth` uses it when `hiddenBasicAuthHandler` is not set).
+    /// Answers `hiddenBasicAuthWithResponse`, and `hiddenBasicAuth` when `hiddenBasicAuthHandler` is not set, with a status and headers too.
     public var hiddenBasicAuthResponseHandler: (@Sendable (String, String) async throws -> Response<BasicAuthResult>)?
     /// Answers `adminEcho`.
     public var adminEchoHandler: (@Sendable () async throws -> Anything)?
-    /// Answers `adminEcho` with a status and headers too (for `adminEchoWithResponse`; `adminEcho` uses it when `adminEchoHandler` is not set).
+    /// Answers `adminEchoWithResponse`, and `adminEcho` when `adminEchoHandler` is not set, with a status and headers too.
     public var adminEchoResponseHandler: (@Sendable () async throws -> Response<Anything>)?
     /// Answers `queryKeyEcho`.
     public var queryKeyEchoHandler: (@Sendable () async throws -> Anything)?
-    /// Answers `queryKeyEcho` with a status and headers too (for `queryKeyEchoWithResponse`; `queryKeyEcho` uses it when `queryKeyEchoHandler` is not set).
+    /// Answers `queryKeyEchoWithResponse`, and `queryKeyEcho` when `queryKeyEchoHandler` is not set, with a status and headers too.
     public var queryKeyEchoResponseHandler: (@Sendable () async throws -> Response<Anything>)?
     /// Answers `cookies`.
     public var cookiesHandler: (@Sendable () async throws -> Cookies)?
-    /// Answers `cookies` with a status and headers too (for `cookiesWithResponse`; `cookies` uses it when `cookiesHandler` is not set).
+    /// Answers `cookiesWithResponse`, and `cookies` when `cookiesHandler` is not set, with a status and headers too.
     public var cookiesResponseHandler: (@Sendable () async throws -> Response<Cookies>)?
     /// Answers `eitherEcho`.
     public var eitherEchoHandler: (@Sendable () async throws -> Anything)?
-    /// Answers `eitherEcho` with a status and headers too (for `eitherEchoWithResponse`; `eitherEcho` uses it when `eitherEchoHandler` is not set).
+    /// Answers `eitherEchoWithResponse`, and `eitherEcho` when `eitherEchoHandler` is not set, with a status and headers too.
     public var eitherEchoResponseHandler: (@Sendable () async throws -> Response<Anything>)?
     /// Answers `publicEcho`.
     public var publicEchoHandler: (@Sendable () async throws -> Anything)?
-    /// Answers `publicEcho` with a status and headers too (for `publicEchoWithResponse`; `publicEcho` uses it when `publicEchoHandler` is not set).
+    /// Answers `publicEchoWithResponse`, and `publicEcho` when `publicEchoHandler` is not set, with a status and headers too.
     public var publicEchoResponseHandler: (@Sendable () async throws -> Response<Anything>)?
 
     /// A fake with no handlers; set those the test needs.
     public init() {}
 }
 
-/// The fake's endpoint methods: each one answers with its handler.
+/// The fake's endpoint methods: each one answers with its handler. The plain methods of endpoints that declare no
+/// response headers come from the protocol's extension and so answer through `…WithResponse`.
 extension FakeHTTPBinAuthClient {
-    /// Answered by `bearerHandler`.
-    ///
-    /// Answers 401 unless the request carries a bearer token (the default scheme, 'user').
-    ///
-    /// `HTTPBinAuthEndpoints.bearer` builds its request.
-    public func bearer() async throws(EndpointError) -> BearerResult {
-        guard let _handler = self.bearerHandler else {
-            guard self.bearerResponseHandler != nil else { throw .invalidRequest("FakeHTTPBinAuthClient.bearerHandler is not set") }
-            return try await bearerWithResponse().body
-        }
-        do {
-            return try await _handler()
-        } catch {
-            throw EndpointError(error)
-        }
-    }
-
     /// Answered by `bearerResponseHandler`, else by `bearerHandler` with status 200 and no headers.
     ///
     /// `bearer`, with the status code and every header of its response (`statusCode`, `headers`,
@@ -84,23 +68,6 @@ extension FakeHTTPBinAuthClient {
             throw EndpointError(error)
         }
         return _response
-    }
-
-    /// Answered by `basicAuthHandler`.
-    ///
-    /// Answers 401 (with a basic challenge) unless basic auth carries the path's user and password.
-    ///
-    /// `HTTPBinAuthEndpoints.basicAuth` builds its request.
-    public func basicAuth(user: String, passwd: String) async throws(EndpointError) -> BasicAuthResult {
-        guard let _handler = self.basicAuthHandler else {
-            guard self.basicAuthResponseHandler != nil else { throw .invalidRequest("FakeHTTPBinAuthClient.basicAuthHandler is not set") }
-            return try await basicAuthWithResponse(user: user, passwd: passwd).body
-        }
-        do {
-            return try await _handler(user, passwd)
-        } catch {
-            throw EndpointError(error)
-        }
     }
 
     /// Answered by `basicAuthResponseHandler`, else by `basicAuthHandler` with status 200 and no headers.
@@ -127,23 +94,6 @@ extension FakeHTTPBinAuthClient {
         return _response
     }
 
-    /// Answered by `hiddenBasicAuthHandler`.
-    ///
-    /// Answers 404 unless basic auth carries the path's user and password.
-    ///
-    /// `HTTPBinAuthEndpoints.hiddenBasicAuth` builds its request.
-    public func hiddenBasicAuth(user: String, passwd: String) async throws(EndpointError) -> BasicAuthResult {
-        guard let _handler = self.hiddenBasicAuthHandler else {
-            guard self.hiddenBasicAuthResponseHandler != nil else { throw .invalidRequest("FakeHTTPBinAuthClient.hiddenBasicAuthHandler is not set") }
-            return try await hiddenBasicAuthWithResponse(user: user, passwd: passwd).body
-        }
-        do {
-            return try await _handler(user, passwd)
-        } catch {
-            throw EndpointError(error)
-        }
-    }
-
     /// Answered by `hiddenBasicAuthResponseHandler`, else by `hiddenBasicAuthHandler` with status 200 and no headers.
     ///
     /// `hiddenBasicAuth`, with the status code and every header of its response (`statusCode`, `headers`,
@@ -166,23 +116,6 @@ extension FakeHTTPBinAuthClient {
             throw EndpointError(error)
         }
         return _response
-    }
-
-    /// Answered by `adminEchoHandler`.
-    ///
-    /// Echoes the request; sends the admin key in its header.
-    ///
-    /// `HTTPBinAuthEndpoints.adminEcho` builds its request.
-    public func adminEcho() async throws(EndpointError) -> Anything {
-        guard let _handler = self.adminEchoHandler else {
-            guard self.adminEchoResponseHandler != nil else { throw .invalidRequest("FakeHTTPBinAuthClient.adminEchoHandler is not set") }
-            return try await adminEchoWithResponse().body
-        }
-        do {
-            return try await _handler()
-        } catch {
-            throw EndpointError(error)
-        }
     }
 
     /// Answered by `adminEchoResponseHandler`, else by `adminEchoHandler` with status 200 and no headers.
@@ -209,23 +142,6 @@ extension FakeHTTPBinAuthClient {
         return _response
     }
 
-    /// Answered by `queryKeyEchoHandler`.
-    ///
-    /// Echoes the request; sends the key as a query item.
-    ///
-    /// `HTTPBinAuthEndpoints.queryKeyEcho` builds its request.
-    public func queryKeyEcho() async throws(EndpointError) -> Anything {
-        guard let _handler = self.queryKeyEchoHandler else {
-            guard self.queryKeyEchoResponseHandler != nil else { throw .invalidRequest("FakeHTTPBinAuthClient.queryKeyEchoHandler is not set") }
-            return try await queryKeyEchoWithResponse().body
-        }
-        do {
-            return try await _handler()
-        } catch {
-            throw EndpointError(error)
-        }
-    }
-
     /// Answered by `queryKeyEchoResponseHandler`, else by `queryKeyEchoHandler` with status 200 and no headers.
     ///
     /// `queryKeyEcho`, with the status code and every header of its response (`statusCode`, `headers`,
@@ -248,23 +164,6 @@ extension FakeHTTPBinAuthClient {
             throw EndpointError(error)
         }
         return _response
-    }
-
-    /// Answered by `cookiesHandler`.
-    ///
-    /// Echoes the request's cookies; sends the session key as a cookie.
-    ///
-    /// `HTTPBinAuthEndpoints.cookies` builds its request.
-    public func cookies() async throws(EndpointError) -> Cookies {
-        guard let _handler = self.cookiesHandler else {
-            guard self.cookiesResponseHandler != nil else { throw .invalidRequest("FakeHTTPBinAuthClient.cookiesHandler is not set") }
-            return try await cookiesWithResponse().body
-        }
-        do {
-            return try await _handler()
-        } catch {
-            throw EndpointError(error)
-        }
     }
 
     /// Answered by `cookiesResponseHandler`, else by `cookiesHandler` with status 200 and no headers.
@@ -291,23 +190,6 @@ extension FakeHTTPBinAuthClient {
         return _response
     }
 
-    /// Answered by `eitherEchoHandler`.
-    ///
-    /// Echoes the request; sends the user's token, or the admin key when no user is signed in.
-    ///
-    /// `HTTPBinAuthEndpoints.eitherEcho` builds its request.
-    public func eitherEcho() async throws(EndpointError) -> Anything {
-        guard let _handler = self.eitherEchoHandler else {
-            guard self.eitherEchoResponseHandler != nil else { throw .invalidRequest("FakeHTTPBinAuthClient.eitherEchoHandler is not set") }
-            return try await eitherEchoWithResponse().body
-        }
-        do {
-            return try await _handler()
-        } catch {
-            throw EndpointError(error)
-        }
-    }
-
     /// Answered by `eitherEchoResponseHandler`, else by `eitherEchoHandler` with status 200 and no headers.
     ///
     /// `eitherEcho`, with the status code and every header of its response (`statusCode`, `headers`,
@@ -330,23 +212,6 @@ extension FakeHTTPBinAuthClient {
             throw EndpointError(error)
         }
         return _response
-    }
-
-    /// Answered by `publicEchoHandler`.
-    ///
-    /// Echoes the request; sends no credentials.
-    ///
-    /// `HTTPBinAuthEndpoints.publicEcho` builds its request.
-    public func publicEcho() async throws(EndpointError) -> Anything {
-        guard let _handler = self.publicEchoHandler else {
-            guard self.publicEchoResponseHandler != nil else { throw .invalidRequest("FakeHTTPBinAuthClient.publicEchoHandler is not set") }
-            return try await publicEchoWithResponse().body
-        }
-        do {
-            return try await _handler()
-        } catch {
-            throw EndpointError(error)
-        }
     }
 
     /// Answered by `publicEchoResponseHandler`, else by `publicEchoHandler` with status 200 and no headers.

@@ -4,15 +4,12 @@ import Foundation
 
 /// Every endpoint of the Jupyter API; `JupyterClient` calls the server and `FakeJupyterClient` stands in for it in tests.
 ///
-/// An extension gives the methods the client's default arguments, so a call through `any JupyterClientProtocol`
-/// reads as one on the client. A type of your own that conforms must implement every method itself.
+/// Each endpoint's requirement is its `…WithResponse` method (the body with the status and headers); its plain method,
+/// which returns that one's `body`, comes from an extension. An endpoint that declares response headers keeps its plain
+/// method as a requirement too (it returns the typed headers, or a fake answers it from a handler of its own).
+/// Extensions give the methods the client's default arguments, so a call through `any JupyterClientProtocol` reads as one
+/// on the client. A type of your own that conforms implements the requirements only.
 public protocol JupyterClientProtocol: Sendable {
-    /// The server's version; needs no token.
-    ///
-    /// `JupyterEndpoints.version` builds its request.
-    ///
-    /// - Returns: What GET /api/ answers.
-    func version() async throws(EndpointError) -> ServerVersion
     /// `version`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
     ///
@@ -22,12 +19,6 @@ public protocol JupyterClientProtocol: Sendable {
     ///
     /// - Returns: What GET /api/ answers.
     func versionWithResponse() async throws(EndpointError) -> Response<ServerVersion>
-    /// The root folder and its entries.
-    ///
-    /// `JupyterEndpoints.rootDirectory` builds its request.
-    ///
-    /// - Returns: A folder with its entries.
-    func rootDirectory() async throws(EndpointError) -> Directory
     /// `rootDirectory`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
     ///
@@ -37,13 +28,6 @@ public protocol JupyterClientProtocol: Sendable {
     ///
     /// - Returns: A folder with its entries.
     func rootDirectoryWithResponse() async throws(EndpointError) -> Response<Directory>
-    /// A folder and its entries; 400 when the path is a file, 404 when there is nothing at it.
-    ///
-    /// `JupyterEndpoints.directory` builds its request.
-    ///
-    /// - Parameter path: The folder's path from the root, e.g. dir/sub.
-    /// - Returns: A folder with its entries.
-    func directory(path: String) async throws(EndpointError) -> Directory
     /// `directory`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
     ///
@@ -100,15 +84,6 @@ public protocol JupyterClientProtocol: Sendable {
     ///   - ext: The new file's extension, e.g. .txt.
     /// - Returns: A file, folder or notebook without its content (a folder's entries; what creating, saving and renaming answer).
     func createUntitledWithResponse(path: String, type: ContentType, ext: String?) async throws(EndpointError) -> DeclaredResponse<Entry, JupyterEndpoints.CreateUntitledHeaders>
-    /// Creates an empty file or folder in the root folder (201; its URL path in Location).
-    ///
-    /// `JupyterEndpoints.createUntitledInRoot` builds its request.
-    ///
-    /// - Parameters:
-    ///   - type: What to create.
-    ///   - ext: The new file's extension, e.g. .txt.
-    /// - Returns: A file, folder or notebook without its content (a folder's entries; what creating, saving and renaming answer).
-    func createUntitledInRoot(type: ContentType, ext: String?) async throws(EndpointError) -> Entry
     /// `createUntitledInRoot`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
     ///
@@ -121,15 +96,6 @@ public protocol JupyterClientProtocol: Sendable {
     ///   - ext: The new file's extension, e.g. .txt.
     /// - Returns: A file, folder or notebook without its content (a folder's entries; what creating, saving and renaming answer).
     func createUntitledInRootWithResponse(type: ContentType, ext: String?) async throws(EndpointError) -> Response<Entry>
-    /// Copies a file into a folder under a new name (notes-Copy1.txt); 201.
-    ///
-    /// `JupyterEndpoints.copy` builds its request.
-    ///
-    /// - Parameters:
-    ///   - path: The folder to put the copy in.
-    ///   - copyFrom: The path of the file to copy.
-    /// - Returns: A file, folder or notebook without its content (a folder's entries; what creating, saving and renaming answer).
-    func copy(path: String, copyFrom: String) async throws(EndpointError) -> Entry
     /// `copy`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
     ///
@@ -142,16 +108,6 @@ public protocol JupyterClientProtocol: Sendable {
     ///   - copyFrom: The path of the file to copy.
     /// - Returns: A file, folder or notebook without its content (a folder's entries; what creating, saving and renaming answer).
     func copyWithResponse(path: String, copyFrom: String) async throws(EndpointError) -> Response<Entry>
-    /// Writes a file, replacing what it held (200) or creating it (201).
-    ///
-    /// `JupyterEndpoints.saveFile` builds its request.
-    ///
-    /// - Parameters:
-    ///   - path: The file's path from the root.
-    ///   - content: The text, or the bytes in base64 (format base64); none for an empty file.
-    ///   - type: Leave as file.
-    /// - Returns: A file, folder or notebook without its content (a folder's entries; what creating, saving and renaming answer).
-    func saveFile(path: String, content: String, format: FileFormat, type: ContentType) async throws(EndpointError) -> Entry
     /// `saveFile`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
     ///
@@ -165,15 +121,6 @@ public protocol JupyterClientProtocol: Sendable {
     ///   - type: Leave as file.
     /// - Returns: A file, folder or notebook without its content (a folder's entries; what creating, saving and renaming answer).
     func saveFileWithResponse(path: String, content: String, format: FileFormat, type: ContentType) async throws(EndpointError) -> Response<Entry>
-    /// Creates a folder at a path of your choice (201, also when it is already there).
-    ///
-    /// `JupyterEndpoints.createDirectory` builds its request.
-    ///
-    /// - Parameters:
-    ///   - path: The new folder's path from the root.
-    ///   - type: Leave as directory.
-    /// - Returns: A file, folder or notebook without its content (a folder's entries; what creating, saving and renaming answer).
-    func createDirectory(path: String, type: ContentType) async throws(EndpointError) -> Entry
     /// `createDirectory`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
     ///
@@ -186,15 +133,6 @@ public protocol JupyterClientProtocol: Sendable {
     ///   - type: Leave as directory.
     /// - Returns: A file, folder or notebook without its content (a folder's entries; what creating, saving and renaming answer).
     func createDirectoryWithResponse(path: String, type: ContentType) async throws(EndpointError) -> Response<Entry>
-    /// Renames or moves a file or folder; 409 when something is already at the new path.
-    ///
-    /// `JupyterEndpoints.rename` builds its request.
-    ///
-    /// - Parameters:
-    ///   - path: The current path.
-    ///   - newPath: The new path from the root; may move it to another folder.
-    /// - Returns: A file, folder or notebook without its content (a folder's entries; what creating, saving and renaming answer).
-    func rename(path: String, newPath: String) async throws(EndpointError) -> Entry
     /// `rename`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
     ///
@@ -207,13 +145,6 @@ public protocol JupyterClientProtocol: Sendable {
     ///   - newPath: The new path from the root; may move it to another folder.
     /// - Returns: A file, folder or notebook without its content (a folder's entries; what creating, saving and renaming answer).
     func renameWithResponse(path: String, newPath: String) async throws(EndpointError) -> Response<Entry>
-    /// Deletes a file or folder (204).
-    ///
-    /// `JupyterEndpoints.delete` builds its request.
-    ///
-    /// - Parameter path: The path of the file or folder.
-    @discardableResult
-    func delete(path: String) async throws(EndpointError) -> Empty
     /// `delete`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
     ///
@@ -223,10 +154,6 @@ public protocol JupyterClientProtocol: Sendable {
     ///
     /// - Parameter path: The path of the file or folder.
     func deleteWithResponse(path: String) async throws(EndpointError) -> Response<Empty>
-    /// The file's checkpoints: zero or one with the default contents manager.
-    ///
-    /// `JupyterEndpoints.checkpoints` builds its request.
-    func checkpoints(path: String) async throws(EndpointError) -> [Checkpoint]
     /// `checkpoints`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
     ///
@@ -250,11 +177,6 @@ public protocol JupyterClientProtocol: Sendable {
     ///
     /// - Returns: A saved state of a file.
     func createCheckpointWithResponse(path: String) async throws(EndpointError) -> DeclaredResponse<Checkpoint, JupyterEndpoints.CreateCheckpointHeaders>
-    /// Puts the file back to a checkpoint's state (204).
-    ///
-    /// `JupyterEndpoints.restoreCheckpoint` builds its request.
-    @discardableResult
-    func restoreCheckpoint(path: String, checkpointID: String) async throws(EndpointError) -> Empty
     /// `restoreCheckpoint`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
     ///
@@ -262,11 +184,6 @@ public protocol JupyterClientProtocol: Sendable {
     ///
     /// `JupyterEndpoints.restoreCheckpoint` builds its request.
     func restoreCheckpointWithResponse(path: String, checkpointID: String) async throws(EndpointError) -> Response<Empty>
-    /// Deletes a checkpoint (204).
-    ///
-    /// `JupyterEndpoints.deleteCheckpoint` builds its request.
-    @discardableResult
-    func deleteCheckpoint(path: String, checkpointID: String) async throws(EndpointError) -> Empty
     /// `deleteCheckpoint`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
     ///
@@ -274,10 +191,6 @@ public protocol JupyterClientProtocol: Sendable {
     ///
     /// `JupyterEndpoints.deleteCheckpoint` builds its request.
     func deleteCheckpointWithResponse(path: String, checkpointID: String) async throws(EndpointError) -> Response<Empty>
-    /// The running sessions.
-    ///
-    /// `JupyterEndpoints.sessions` builds its request.
-    func sessions() async throws(EndpointError) -> [Session]
     /// `sessions`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
     ///
@@ -285,16 +198,6 @@ public protocol JupyterClientProtocol: Sendable {
     ///
     /// `JupyterEndpoints.sessions` builds its request.
     func sessionsWithResponse() async throws(EndpointError) -> Response<[Session]>
-    /// Starts a session with a new kernel, or returns the session already open for the path; 201.
-    ///
-    /// `JupyterEndpoints.createSession` builds its request.
-    ///
-    /// - Parameters:
-    ///   - path: The path of the file the session is for.
-    ///   - type: What the session is for, e.g. notebook, console or file.
-    ///   - kernel: The kernel spec to start a kernel from.
-    /// - Returns: A file or notebook bound to a kernel.
-    func createSession(path: String, name: String, type: String, kernel: KernelChoice) async throws(EndpointError) -> Session
     /// `createSession`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
     ///
@@ -308,11 +211,6 @@ public protocol JupyterClientProtocol: Sendable {
     ///   - kernel: The kernel spec to start a kernel from.
     /// - Returns: A file or notebook bound to a kernel.
     func createSessionWithResponse(path: String, name: String, type: String, kernel: KernelChoice) async throws(EndpointError) -> Response<Session>
-    /// Ends a session and shuts its kernel down (204).
-    ///
-    /// `JupyterEndpoints.deleteSession` builds its request.
-    @discardableResult
-    func deleteSession(sessionID: String) async throws(EndpointError) -> Empty
     /// `deleteSession`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
     ///
@@ -320,10 +218,6 @@ public protocol JupyterClientProtocol: Sendable {
     ///
     /// `JupyterEndpoints.deleteSession` builds its request.
     func deleteSessionWithResponse(sessionID: String) async throws(EndpointError) -> Response<Empty>
-    /// The running kernels.
-    ///
-    /// `JupyterEndpoints.kernels` builds its request.
-    func kernels() async throws(EndpointError) -> [Kernel]
     /// `kernels`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
     ///
@@ -331,13 +225,6 @@ public protocol JupyterClientProtocol: Sendable {
     ///
     /// `JupyterEndpoints.kernels` builds its request.
     func kernelsWithResponse() async throws(EndpointError) -> Response<[Kernel]>
-    /// Starts a kernel from a kernel spec; 201.
-    ///
-    /// `JupyterEndpoints.startKernel` builds its request.
-    ///
-    /// - Parameter name: The kernel spec's name.
-    /// - Returns: A running kernel.
-    func startKernel(name: String) async throws(EndpointError) -> Kernel
     /// `startKernel`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
     ///
@@ -348,11 +235,6 @@ public protocol JupyterClientProtocol: Sendable {
     /// - Parameter name: The kernel spec's name.
     /// - Returns: A running kernel.
     func startKernelWithResponse(name: String) async throws(EndpointError) -> Response<Kernel>
-    /// Shuts a kernel down (204).
-    ///
-    /// `JupyterEndpoints.shutdownKernel` builds its request.
-    @discardableResult
-    func shutdownKernel(kernelID: String) async throws(EndpointError) -> Empty
     /// `shutdownKernel`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
     ///
@@ -360,150 +242,6 @@ public protocol JupyterClientProtocol: Sendable {
     ///
     /// `JupyterEndpoints.shutdownKernel` builds its request.
     func shutdownKernelWithResponse(kernelID: String) async throws(EndpointError) -> Response<Empty>
-}
-
-/// The client's default arguments for calls through the protocol.
-extension JupyterClientProtocol {
-    /// A file and its content; 400 when the path is a folder or the file is not text (format text).
-    ///
-    /// `JupyterEndpoints.file` builds its request.
-    ///
-    /// - Parameters:
-    ///   - path: The file's path from the root, e.g. dir/notes.txt.
-    ///   - format: text for UTF-8 text; base64 for any bytes.
-    /// - Returns: A file with its content.
-    public func file(path: String, format: FileFormat = .text) async throws(EndpointError) -> File {
-        try await file(path: path, format: format)
-    }
-
-    /// `file`, with the status code and every header of its response (`statusCode`, `headers`,
-    /// `header(_:)`) beside its `body`.
-    /// `declared` holds the headers the spec declares, typed: `lastModified`, `etag`.
-    ///
-    /// A file and its content; 400 when the path is a folder or the file is not text (format text).
-    ///
-    /// `JupyterEndpoints.file` builds its request.
-    ///
-    /// - Parameters:
-    ///   - path: The file's path from the root, e.g. dir/notes.txt.
-    ///   - format: text for UTF-8 text; base64 for any bytes.
-    /// - Returns: A file with its content.
-    public func fileWithResponse(path: String, format: FileFormat = .text) async throws(EndpointError) -> DeclaredResponse<File, JupyterEndpoints.FileHeaders> {
-        try await fileWithResponse(path: path, format: format)
-    }
-
-    /// Creates an empty file (untitled, untitled1, ...) or folder (Untitled Folder, ...) in a folder (201; its URL path in Location).
-    ///
-    /// `JupyterEndpoints.createUntitled` builds its request.
-    ///
-    /// - Parameters:
-    ///   - path: The folder to create it in.
-    ///   - type: What to create.
-    ///   - ext: The new file's extension, e.g. .txt.
-    /// - Returns: A file, folder or notebook without its content (a folder's entries; what creating, saving and renaming answer).
-    public func createUntitled(path: String, type: ContentType = .file, ext: String? = nil) async throws(EndpointError) -> Entry {
-        try await createUntitled(path: path, type: type, ext: ext)
-    }
-
-    /// `createUntitled`, with the status code and every header of its response (`statusCode`, `headers`,
-    /// `header(_:)`) beside its `body`.
-    /// `declared` holds the headers the spec declares, typed: `location`.
-    ///
-    /// Creates an empty file (untitled, untitled1, ...) or folder (Untitled Folder, ...) in a folder (201; its URL path in Location).
-    ///
-    /// `JupyterEndpoints.createUntitled` builds its request.
-    ///
-    /// - Parameters:
-    ///   - path: The folder to create it in.
-    ///   - type: What to create.
-    ///   - ext: The new file's extension, e.g. .txt.
-    /// - Returns: A file, folder or notebook without its content (a folder's entries; what creating, saving and renaming answer).
-    public func createUntitledWithResponse(path: String, type: ContentType = .file, ext: String? = nil) async throws(EndpointError) -> DeclaredResponse<Entry, JupyterEndpoints.CreateUntitledHeaders> {
-        try await createUntitledWithResponse(path: path, type: type, ext: ext)
-    }
-
-    /// Creates an empty file or folder in the root folder (201; its URL path in Location).
-    ///
-    /// `JupyterEndpoints.createUntitledInRoot` builds its request.
-    ///
-    /// - Parameters:
-    ///   - type: What to create.
-    ///   - ext: The new file's extension, e.g. .txt.
-    /// - Returns: A file, folder or notebook without its content (a folder's entries; what creating, saving and renaming answer).
-    public func createUntitledInRoot(type: ContentType = .file, ext: String? = nil) async throws(EndpointError) -> Entry {
-        try await createUntitledInRoot(type: type, ext: ext)
-    }
-
-    /// `createUntitledInRoot`, with the status code and every header of its response (`statusCode`, `headers`,
-    /// `header(_:)`) beside its `body`.
-    ///
-    /// Creates an empty file or folder in the root folder (201; its URL path in Location).
-    ///
-    /// `JupyterEndpoints.createUntitledInRoot` builds its request.
-    ///
-    /// - Parameters:
-    ///   - type: What to create.
-    ///   - ext: The new file's extension, e.g. .txt.
-    /// - Returns: A file, folder or notebook without its content (a folder's entries; what creating, saving and renaming answer).
-    public func createUntitledInRootWithResponse(type: ContentType = .file, ext: String? = nil) async throws(EndpointError) -> Response<Entry> {
-        try await createUntitledInRootWithResponse(type: type, ext: ext)
-    }
-
-    /// Writes a file, replacing what it held (200) or creating it (201).
-    ///
-    /// `JupyterEndpoints.saveFile` builds its request.
-    ///
-    /// - Parameters:
-    ///   - path: The file's path from the root.
-    ///   - content: The text, or the bytes in base64 (format base64); none for an empty file.
-    ///   - type: Leave as file.
-    /// - Returns: A file, folder or notebook without its content (a folder's entries; what creating, saving and renaming answer).
-    public func saveFile(path: String, content: String = "", format: FileFormat = .text, type: ContentType = .file) async throws(EndpointError) -> Entry {
-        try await saveFile(path: path, content: content, format: format, type: type)
-    }
-
-    /// `saveFile`, with the status code and every header of its response (`statusCode`, `headers`,
-    /// `header(_:)`) beside its `body`.
-    ///
-    /// Writes a file, replacing what it held (200) or creating it (201).
-    ///
-    /// `JupyterEndpoints.saveFile` builds its request.
-    ///
-    /// - Parameters:
-    ///   - path: The file's path from the root.
-    ///   - content: The text, or the bytes in base64 (format base64); none for an empty file.
-    ///   - type: Leave as file.
-    /// - Returns: A file, folder or notebook without its content (a folder's entries; what creating, saving and renaming answer).
-    public func saveFileWithResponse(path: String, content: String = "", format: FileFormat = .text, type: ContentType = .file) async throws(EndpointError) -> Response<Entry> {
-        try await saveFileWithResponse(path: path, content: content, format: format, type: type)
-    }
-
-    /// Creates a folder at a path of your choice (201, also when it is already there).
-    ///
-    /// `JupyterEndpoints.createDirectory` builds its request.
-    ///
-    /// - Parameters:
-    ///   - path: The new folder's path from the root.
-    ///   - type: Leave as directory.
-    /// - Returns: A file, folder or notebook without its content (a folder's entries; what creating, saving and renaming answer).
-    public func createDirectory(path: String, type: ContentType = .directory) async throws(EndpointError) -> Entry {
-        try await createDirectory(path: path, type: type)
-    }
-
-    /// `createDirectory`, with the status code and every header of its response (`statusCode`, `headers`,
-    /// `header(_:)`) beside its `body`.
-    ///
-    /// Creates a folder at a path of your choice (201, also when it is already there).
-    ///
-    /// `JupyterEndpoints.createDirectory` builds its request.
-    ///
-    /// - Parameters:
-    ///   - path: The new folder's path from the root.
-    ///   - type: Leave as directory.
-    /// - Returns: A file, folder or notebook without its content (a folder's entries; what creating, saving and renaming answer).
-    public func createDirectoryWithResponse(path: String, type: ContentType = .directory) async throws(EndpointError) -> Response<Entry> {
-        try await createDirectoryWithResponse(path: path, type: type)
-    }
 }
 
 /// A client for the Jupyter API at http://127.0.0.1:8888.
@@ -606,17 +344,292 @@ public struct JupyterClient: JupyterClientProtocol {
     }
 }
 
-/// The endpoints' methods: they send the request `JupyterEndpoints` builds.
-extension JupyterClient {
+/// The endpoints' plain methods, for the client, the fake and any other conforming type: each returns what its
+/// `…WithResponse` requirement returns without the status and headers. With the default arguments of the calls that
+/// have them, for calls through the protocol.
+extension JupyterClientProtocol {
     /// The server's version; needs no token.
     ///
     /// `GET /api/`
     ///
     /// - Returns: What GET /api/ answers.
     public func version() async throws(EndpointError) -> ServerVersion {
-        try await self.client.send(JupyterEndpoints.version())
+        try await versionWithResponse().body
     }
 
+    /// The root folder and its entries.
+    ///
+    /// `GET /api/contents`
+    ///
+    /// - Returns: A folder with its entries.
+    public func rootDirectory() async throws(EndpointError) -> Directory {
+        try await rootDirectoryWithResponse().body
+    }
+
+    /// A folder and its entries; 400 when the path is a file, 404 when there is nothing at it.
+    ///
+    /// `GET /api/contents/{path}`
+    ///
+    /// - Parameter path: The folder's path from the root, e.g. dir/sub.
+    /// - Returns: A folder with its entries.
+    public func directory(path: String) async throws(EndpointError) -> Directory {
+        try await directoryWithResponse(path: path).body
+    }
+
+    /// A file and its content; 400 when the path is a folder or the file is not text (format text).
+    ///
+    /// `JupyterEndpoints.file` builds its request.
+    ///
+    /// - Parameters:
+    ///   - path: The file's path from the root, e.g. dir/notes.txt.
+    ///   - format: text for UTF-8 text; base64 for any bytes.
+    /// - Returns: A file with its content.
+    public func file(path: String, format: FileFormat = .text) async throws(EndpointError) -> File {
+        try await file(path: path, format: format)
+    }
+
+    /// `file`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    /// `declared` holds the headers the spec declares, typed: `lastModified`, `etag`.
+    ///
+    /// A file and its content; 400 when the path is a folder or the file is not text (format text).
+    ///
+    /// `JupyterEndpoints.file` builds its request.
+    ///
+    /// - Parameters:
+    ///   - path: The file's path from the root, e.g. dir/notes.txt.
+    ///   - format: text for UTF-8 text; base64 for any bytes.
+    /// - Returns: A file with its content.
+    public func fileWithResponse(path: String, format: FileFormat = .text) async throws(EndpointError) -> DeclaredResponse<File, JupyterEndpoints.FileHeaders> {
+        try await fileWithResponse(path: path, format: format)
+    }
+
+    /// Creates an empty file (untitled, untitled1, ...) or folder (Untitled Folder, ...) in a folder (201; its URL path in Location).
+    ///
+    /// `JupyterEndpoints.createUntitled` builds its request.
+    ///
+    /// - Parameters:
+    ///   - path: The folder to create it in.
+    ///   - type: What to create.
+    ///   - ext: The new file's extension, e.g. .txt.
+    /// - Returns: A file, folder or notebook without its content (a folder's entries; what creating, saving and renaming answer).
+    public func createUntitled(path: String, type: ContentType = .file, ext: String? = nil) async throws(EndpointError) -> Entry {
+        try await createUntitled(path: path, type: type, ext: ext)
+    }
+
+    /// `createUntitled`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    /// `declared` holds the headers the spec declares, typed: `location`.
+    ///
+    /// Creates an empty file (untitled, untitled1, ...) or folder (Untitled Folder, ...) in a folder (201; its URL path in Location).
+    ///
+    /// `JupyterEndpoints.createUntitled` builds its request.
+    ///
+    /// - Parameters:
+    ///   - path: The folder to create it in.
+    ///   - type: What to create.
+    ///   - ext: The new file's extension, e.g. .txt.
+    /// - Returns: A file, folder or notebook without its content (a folder's entries; what creating, saving and renaming answer).
+    public func createUntitledWithResponse(path: String, type: ContentType = .file, ext: String? = nil) async throws(EndpointError) -> DeclaredResponse<Entry, JupyterEndpoints.CreateUntitledHeaders> {
+        try await createUntitledWithResponse(path: path, type: type, ext: ext)
+    }
+
+    /// Creates an empty file or folder in the root folder (201; its URL path in Location).
+    ///
+    /// `POST /api/contents`
+    ///
+    /// - Parameters:
+    ///   - type: What to create.
+    ///   - ext: The new file's extension, e.g. .txt.
+    /// - Returns: A file, folder or notebook without its content (a folder's entries; what creating, saving and renaming answer).
+    public func createUntitledInRoot(type: ContentType = .file, ext: String? = nil) async throws(EndpointError) -> Entry {
+        try await createUntitledInRootWithResponse(type: type, ext: ext).body
+    }
+
+    /// `createUntitledInRoot`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// Creates an empty file or folder in the root folder (201; its URL path in Location).
+    ///
+    /// `JupyterEndpoints.createUntitledInRoot` builds its request.
+    ///
+    /// - Parameters:
+    ///   - type: What to create.
+    ///   - ext: The new file's extension, e.g. .txt.
+    /// - Returns: A file, folder or notebook without its content (a folder's entries; what creating, saving and renaming answer).
+    public func createUntitledInRootWithResponse(type: ContentType = .file, ext: String? = nil) async throws(EndpointError) -> Response<Entry> {
+        try await createUntitledInRootWithResponse(type: type, ext: ext)
+    }
+
+    /// Copies a file into a folder under a new name (notes-Copy1.txt); 201.
+    ///
+    /// `POST /api/contents/{path}`
+    ///
+    /// - Parameters:
+    ///   - path: The folder to put the copy in.
+    ///   - copyFrom: The path of the file to copy.
+    /// - Returns: A file, folder or notebook without its content (a folder's entries; what creating, saving and renaming answer).
+    public func copy(path: String, copyFrom: String) async throws(EndpointError) -> Entry {
+        try await copyWithResponse(path: path, copyFrom: copyFrom).body
+    }
+
+    /// Writes a file, replacing what it held (200) or creating it (201).
+    ///
+    /// `PUT /api/contents/{path}`
+    ///
+    /// - Parameters:
+    ///   - path: The file's path from the root.
+    ///   - content: The text, or the bytes in base64 (format base64); none for an empty file.
+    ///   - type: Leave as file.
+    /// - Returns: A file, folder or notebook without its content (a folder's entries; what creating, saving and renaming answer).
+    public func saveFile(path: String, content: String = "", format: FileFormat = .text, type: ContentType = .file) async throws(EndpointError) -> Entry {
+        try await saveFileWithResponse(path: path, content: content, format: format, type: type).body
+    }
+
+    /// `saveFile`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// Writes a file, replacing what it held (200) or creating it (201).
+    ///
+    /// `JupyterEndpoints.saveFile` builds its request.
+    ///
+    /// - Parameters:
+    ///   - path: The file's path from the root.
+    ///   - content: The text, or the bytes in base64 (format base64); none for an empty file.
+    ///   - type: Leave as file.
+    /// - Returns: A file, folder or notebook without its content (a folder's entries; what creating, saving and renaming answer).
+    public func saveFileWithResponse(path: String, content: String = "", format: FileFormat = .text, type: ContentType = .file) async throws(EndpointError) -> Response<Entry> {
+        try await saveFileWithResponse(path: path, content: content, format: format, type: type)
+    }
+
+    /// Creates a folder at a path of your choice (201, also when it is already there).
+    ///
+    /// `PUT /api/contents/{path}`
+    ///
+    /// - Parameters:
+    ///   - path: The new folder's path from the root.
+    ///   - type: Leave as directory.
+    /// - Returns: A file, folder or notebook without its content (a folder's entries; what creating, saving and renaming answer).
+    public func createDirectory(path: String, type: ContentType = .directory) async throws(EndpointError) -> Entry {
+        try await createDirectoryWithResponse(path: path, type: type).body
+    }
+
+    /// `createDirectory`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// Creates a folder at a path of your choice (201, also when it is already there).
+    ///
+    /// `JupyterEndpoints.createDirectory` builds its request.
+    ///
+    /// - Parameters:
+    ///   - path: The new folder's path from the root.
+    ///   - type: Leave as directory.
+    /// - Returns: A file, folder or notebook without its content (a folder's entries; what creating, saving and renaming answer).
+    public func createDirectoryWithResponse(path: String, type: ContentType = .directory) async throws(EndpointError) -> Response<Entry> {
+        try await createDirectoryWithResponse(path: path, type: type)
+    }
+
+    /// Renames or moves a file or folder; 409 when something is already at the new path.
+    ///
+    /// `PATCH /api/contents/{path}`
+    ///
+    /// - Parameters:
+    ///   - path: The current path.
+    ///   - newPath: The new path from the root; may move it to another folder.
+    /// - Returns: A file, folder or notebook without its content (a folder's entries; what creating, saving and renaming answer).
+    public func rename(path: String, newPath: String) async throws(EndpointError) -> Entry {
+        try await renameWithResponse(path: path, newPath: newPath).body
+    }
+
+    /// Deletes a file or folder (204).
+    ///
+    /// `DELETE /api/contents/{path}`
+    ///
+    /// - Parameter path: The path of the file or folder.
+    @discardableResult
+    public func delete(path: String) async throws(EndpointError) -> Empty {
+        try await deleteWithResponse(path: path).body
+    }
+
+    /// The file's checkpoints: zero or one with the default contents manager.
+    ///
+    /// `GET /api/contents/{path}/checkpoints`
+    public func checkpoints(path: String) async throws(EndpointError) -> [Checkpoint] {
+        try await checkpointsWithResponse(path: path).body
+    }
+
+    /// Puts the file back to a checkpoint's state (204).
+    ///
+    /// `POST /api/contents/{path}/checkpoints/{checkpointID}`
+    @discardableResult
+    public func restoreCheckpoint(path: String, checkpointID: String) async throws(EndpointError) -> Empty {
+        try await restoreCheckpointWithResponse(path: path, checkpointID: checkpointID).body
+    }
+
+    /// Deletes a checkpoint (204).
+    ///
+    /// `DELETE /api/contents/{path}/checkpoints/{checkpointID}`
+    @discardableResult
+    public func deleteCheckpoint(path: String, checkpointID: String) async throws(EndpointError) -> Empty {
+        try await deleteCheckpointWithResponse(path: path, checkpointID: checkpointID).body
+    }
+
+    /// The running sessions.
+    ///
+    /// `GET /api/sessions`
+    public func sessions() async throws(EndpointError) -> [Session] {
+        try await sessionsWithResponse().body
+    }
+
+    /// Starts a session with a new kernel, or returns the session already open for the path; 201.
+    ///
+    /// `POST /api/sessions`
+    ///
+    /// - Parameters:
+    ///   - path: The path of the file the session is for.
+    ///   - type: What the session is for, e.g. notebook, console or file.
+    ///   - kernel: The kernel spec to start a kernel from.
+    /// - Returns: A file or notebook bound to a kernel.
+    public func createSession(path: String, name: String, type: String, kernel: KernelChoice) async throws(EndpointError) -> Session {
+        try await createSessionWithResponse(path: path, name: name, type: type, kernel: kernel).body
+    }
+
+    /// Ends a session and shuts its kernel down (204).
+    ///
+    /// `DELETE /api/sessions/{sessionID}`
+    @discardableResult
+    public func deleteSession(sessionID: String) async throws(EndpointError) -> Empty {
+        try await deleteSessionWithResponse(sessionID: sessionID).body
+    }
+
+    /// The running kernels.
+    ///
+    /// `GET /api/kernels`
+    public func kernels() async throws(EndpointError) -> [Kernel] {
+        try await kernelsWithResponse().body
+    }
+
+    /// Starts a kernel from a kernel spec; 201.
+    ///
+    /// `POST /api/kernels`
+    ///
+    /// - Parameter name: The kernel spec's name.
+    /// - Returns: A running kernel.
+    public func startKernel(name: String) async throws(EndpointError) -> Kernel {
+        try await startKernelWithResponse(name: name).body
+    }
+
+    /// Shuts a kernel down (204).
+    ///
+    /// `DELETE /api/kernels/{kernelID}`
+    @discardableResult
+    public func shutdownKernel(kernelID: String) async throws(EndpointError) -> Empty {
+        try await shutdownKernelWithResponse(kernelID: kernelID).body
+    }
+}
+
+/// The endpoints' requirements on the client: they send the request `JupyterEndpoints` builds.
+extension JupyterClient {
     /// `version`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
     ///
@@ -629,15 +642,6 @@ extension JupyterClient {
         try await self.client.response(for: JupyterEndpoints.version())
     }
 
-    /// The root folder and its entries.
-    ///
-    /// `GET /api/contents`
-    ///
-    /// - Returns: A folder with its entries.
-    public func rootDirectory() async throws(EndpointError) -> Directory {
-        try await self.client.send(JupyterEndpoints.rootDirectory())
-    }
-
     /// `rootDirectory`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
     ///
@@ -648,16 +652,6 @@ extension JupyterClient {
     /// - Returns: A folder with its entries.
     public func rootDirectoryWithResponse() async throws(EndpointError) -> Response<Directory> {
         try await self.client.response(for: JupyterEndpoints.rootDirectory())
-    }
-
-    /// A folder and its entries; 400 when the path is a file, 404 when there is nothing at it.
-    ///
-    /// `GET /api/contents/{path}`
-    ///
-    /// - Parameter path: The folder's path from the root, e.g. dir/sub.
-    /// - Returns: A folder with its entries.
-    public func directory(path: String) async throws(EndpointError) -> Directory {
-        try await self.client.send(JupyterEndpoints.directory(path: path))
     }
 
     /// `directory`, with the status code and every header of its response (`statusCode`, `headers`,
@@ -731,18 +725,6 @@ extension JupyterClient {
         try await self.client.response(for: JupyterEndpoints.createUntitled(path: path, type: type, ext: ext), declaring: JupyterEndpoints.CreateUntitledHeaders.self)
     }
 
-    /// Creates an empty file or folder in the root folder (201; its URL path in Location).
-    ///
-    /// `POST /api/contents`
-    ///
-    /// - Parameters:
-    ///   - type: What to create.
-    ///   - ext: The new file's extension, e.g. .txt.
-    /// - Returns: A file, folder or notebook without its content (a folder's entries; what creating, saving and renaming answer).
-    public func createUntitledInRoot(type: ContentType = .file, ext: String? = nil) async throws(EndpointError) -> Entry {
-        try await self.client.send(JupyterEndpoints.createUntitledInRoot(type: type, ext: ext))
-    }
-
     /// `createUntitledInRoot`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
     ///
@@ -758,18 +740,6 @@ extension JupyterClient {
         try await self.client.response(for: JupyterEndpoints.createUntitledInRoot(type: type, ext: ext))
     }
 
-    /// Copies a file into a folder under a new name (notes-Copy1.txt); 201.
-    ///
-    /// `POST /api/contents/{path}`
-    ///
-    /// - Parameters:
-    ///   - path: The folder to put the copy in.
-    ///   - copyFrom: The path of the file to copy.
-    /// - Returns: A file, folder or notebook without its content (a folder's entries; what creating, saving and renaming answer).
-    public func copy(path: String, copyFrom: String) async throws(EndpointError) -> Entry {
-        try await self.client.send(JupyterEndpoints.copy(path: path, copyFrom: copyFrom))
-    }
-
     /// `copy`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
     ///
@@ -783,19 +753,6 @@ extension JupyterClient {
     /// - Returns: A file, folder or notebook without its content (a folder's entries; what creating, saving and renaming answer).
     public func copyWithResponse(path: String, copyFrom: String) async throws(EndpointError) -> Response<Entry> {
         try await self.client.response(for: JupyterEndpoints.copy(path: path, copyFrom: copyFrom))
-    }
-
-    /// Writes a file, replacing what it held (200) or creating it (201).
-    ///
-    /// `PUT /api/contents/{path}`
-    ///
-    /// - Parameters:
-    ///   - path: The file's path from the root.
-    ///   - content: The text, or the bytes in base64 (format base64); none for an empty file.
-    ///   - type: Leave as file.
-    /// - Returns: A file, folder or notebook without its content (a folder's entries; what creating, saving and renaming answer).
-    public func saveFile(path: String, content: String = "", format: FileFormat = .text, type: ContentType = .file) async throws(EndpointError) -> Entry {
-        try await self.client.send(JupyterEndpoints.saveFile(path: path, content: content, format: format, type: type))
     }
 
     /// `saveFile`, with the status code and every header of its response (`statusCode`, `headers`,
@@ -814,18 +771,6 @@ extension JupyterClient {
         try await self.client.response(for: JupyterEndpoints.saveFile(path: path, content: content, format: format, type: type))
     }
 
-    /// Creates a folder at a path of your choice (201, also when it is already there).
-    ///
-    /// `PUT /api/contents/{path}`
-    ///
-    /// - Parameters:
-    ///   - path: The new folder's path from the root.
-    ///   - type: Leave as directory.
-    /// - Returns: A file, folder or notebook without its content (a folder's entries; what creating, saving and renaming answer).
-    public func createDirectory(path: String, type: ContentType = .directory) async throws(EndpointError) -> Entry {
-        try await self.client.send(JupyterEndpoints.createDirectory(path: path, type: type))
-    }
-
     /// `createDirectory`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
     ///
@@ -839,18 +784,6 @@ extension JupyterClient {
     /// - Returns: A file, folder or notebook without its content (a folder's entries; what creating, saving and renaming answer).
     public func createDirectoryWithResponse(path: String, type: ContentType = .directory) async throws(EndpointError) -> Response<Entry> {
         try await self.client.response(for: JupyterEndpoints.createDirectory(path: path, type: type))
-    }
-
-    /// Renames or moves a file or folder; 409 when something is already at the new path.
-    ///
-    /// `PATCH /api/contents/{path}`
-    ///
-    /// - Parameters:
-    ///   - path: The current path.
-    ///   - newPath: The new path from the root; may move it to another folder.
-    /// - Returns: A file, folder or notebook without its content (a folder's entries; what creating, saving and renaming answer).
-    public func rename(path: String, newPath: String) async throws(EndpointError) -> Entry {
-        try await self.client.send(JupyterEndpoints.rename(path: path, newPath: newPath))
     }
 
     /// `rename`, with the status code and every header of its response (`statusCode`, `headers`,
@@ -868,16 +801,6 @@ extension JupyterClient {
         try await self.client.response(for: JupyterEndpoints.rename(path: path, newPath: newPath))
     }
 
-    /// Deletes a file or folder (204).
-    ///
-    /// `DELETE /api/contents/{path}`
-    ///
-    /// - Parameter path: The path of the file or folder.
-    @discardableResult
-    public func delete(path: String) async throws(EndpointError) -> Empty {
-        try await self.client.send(JupyterEndpoints.delete(path: path))
-    }
-
     /// `delete`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
     ///
@@ -888,13 +811,6 @@ extension JupyterClient {
     /// - Parameter path: The path of the file or folder.
     public func deleteWithResponse(path: String) async throws(EndpointError) -> Response<Empty> {
         try await self.client.response(for: JupyterEndpoints.delete(path: path))
-    }
-
-    /// The file's checkpoints: zero or one with the default contents manager.
-    ///
-    /// `GET /api/contents/{path}/checkpoints`
-    public func checkpoints(path: String) async throws(EndpointError) -> [Checkpoint] {
-        try await self.client.send(JupyterEndpoints.checkpoints(path: path))
     }
 
     /// `checkpoints`, with the status code and every header of its response (`statusCode`, `headers`,
@@ -929,14 +845,6 @@ extension JupyterClient {
         try await self.client.response(for: JupyterEndpoints.createCheckpoint(path: path), declaring: JupyterEndpoints.CreateCheckpointHeaders.self)
     }
 
-    /// Puts the file back to a checkpoint's state (204).
-    ///
-    /// `POST /api/contents/{path}/checkpoints/{checkpointID}`
-    @discardableResult
-    public func restoreCheckpoint(path: String, checkpointID: String) async throws(EndpointError) -> Empty {
-        try await self.client.send(JupyterEndpoints.restoreCheckpoint(path: path, checkpointID: checkpointID))
-    }
-
     /// `restoreCheckpoint`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
     ///
@@ -945,14 +853,6 @@ extension JupyterClient {
     /// `POST /api/contents/{path}/checkpoints/{checkpointID}`
     public func restoreCheckpointWithResponse(path: String, checkpointID: String) async throws(EndpointError) -> Response<Empty> {
         try await self.client.response(for: JupyterEndpoints.restoreCheckpoint(path: path, checkpointID: checkpointID))
-    }
-
-    /// Deletes a checkpoint (204).
-    ///
-    /// `DELETE /api/contents/{path}/checkpoints/{checkpointID}`
-    @discardableResult
-    public func deleteCheckpoint(path: String, checkpointID: String) async throws(EndpointError) -> Empty {
-        try await self.client.send(JupyterEndpoints.deleteCheckpoint(path: path, checkpointID: checkpointID))
     }
 
     /// `deleteCheckpoint`, with the status code and every header of its response (`statusCode`, `headers`,
@@ -965,13 +865,6 @@ extension JupyterClient {
         try await self.client.response(for: JupyterEndpoints.deleteCheckpoint(path: path, checkpointID: checkpointID))
     }
 
-    /// The running sessions.
-    ///
-    /// `GET /api/sessions`
-    public func sessions() async throws(EndpointError) -> [Session] {
-        try await self.client.send(JupyterEndpoints.sessions())
-    }
-
     /// `sessions`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
     ///
@@ -980,19 +873,6 @@ extension JupyterClient {
     /// `GET /api/sessions`
     public func sessionsWithResponse() async throws(EndpointError) -> Response<[Session]> {
         try await self.client.response(for: JupyterEndpoints.sessions())
-    }
-
-    /// Starts a session with a new kernel, or returns the session already open for the path; 201.
-    ///
-    /// `POST /api/sessions`
-    ///
-    /// - Parameters:
-    ///   - path: The path of the file the session is for.
-    ///   - type: What the session is for, e.g. notebook, console or file.
-    ///   - kernel: The kernel spec to start a kernel from.
-    /// - Returns: A file or notebook bound to a kernel.
-    public func createSession(path: String, name: String, type: String, kernel: KernelChoice) async throws(EndpointError) -> Session {
-        try await self.client.send(JupyterEndpoints.createSession(path: path, name: name, type: type, kernel: kernel))
     }
 
     /// `createSession`, with the status code and every header of its response (`statusCode`, `headers`,
@@ -1011,14 +891,6 @@ extension JupyterClient {
         try await self.client.response(for: JupyterEndpoints.createSession(path: path, name: name, type: type, kernel: kernel))
     }
 
-    /// Ends a session and shuts its kernel down (204).
-    ///
-    /// `DELETE /api/sessions/{sessionID}`
-    @discardableResult
-    public func deleteSession(sessionID: String) async throws(EndpointError) -> Empty {
-        try await self.client.send(JupyterEndpoints.deleteSession(sessionID: sessionID))
-    }
-
     /// `deleteSession`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
     ///
@@ -1029,13 +901,6 @@ extension JupyterClient {
         try await self.client.response(for: JupyterEndpoints.deleteSession(sessionID: sessionID))
     }
 
-    /// The running kernels.
-    ///
-    /// `GET /api/kernels`
-    public func kernels() async throws(EndpointError) -> [Kernel] {
-        try await self.client.send(JupyterEndpoints.kernels())
-    }
-
     /// `kernels`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
     ///
@@ -1044,16 +909,6 @@ extension JupyterClient {
     /// `GET /api/kernels`
     public func kernelsWithResponse() async throws(EndpointError) -> Response<[Kernel]> {
         try await self.client.response(for: JupyterEndpoints.kernels())
-    }
-
-    /// Starts a kernel from a kernel spec; 201.
-    ///
-    /// `POST /api/kernels`
-    ///
-    /// - Parameter name: The kernel spec's name.
-    /// - Returns: A running kernel.
-    public func startKernel(name: String) async throws(EndpointError) -> Kernel {
-        try await self.client.send(JupyterEndpoints.startKernel(name: name))
     }
 
     /// `startKernel`, with the status code and every header of its response (`statusCode`, `headers`,
@@ -1067,14 +922,6 @@ extension JupyterClient {
     /// - Returns: A running kernel.
     public func startKernelWithResponse(name: String) async throws(EndpointError) -> Response<Kernel> {
         try await self.client.response(for: JupyterEndpoints.startKernel(name: name))
-    }
-
-    /// Shuts a kernel down (204).
-    ///
-    /// `DELETE /api/kernels/{kernelID}`
-    @discardableResult
-    public func shutdownKernel(kernelID: String) async throws(EndpointError) -> Empty {
-        try await self.client.send(JupyterEndpoints.shutdownKernel(kernelID: kernelID))
     }
 
     /// `shutdownKernel`, with the status code and every header of its response (`statusCode`, `headers`,

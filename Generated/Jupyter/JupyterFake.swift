@@ -8,114 +8,96 @@ import Foundation
 public struct FakeJupyterClient: JupyterClientProtocol {
     /// Answers `version`.
     public var versionHandler: (@Sendable () async throws -> ServerVersion)?
-    /// Answers `version` with a status and headers too (for `versionWithResponse`; `version` uses it when `versionHandler` is not set).
+    /// Answers `versionWithResponse`, and `version` when `versionHandler` is not set, with a status and headers too.
     public var versionResponseHandler: (@Sendable () async throws -> Response<ServerVersion>)?
     /// Answers `rootDirectory`.
     public var rootDirectoryHandler: (@Sendable () async throws -> Directory)?
-    /// Answers `rootDirectory` with a status and headers too (for `rootDirectoryWithResponse`; `rootDirectory` uses it when `rootDirectoryHandler` is not set).
+    /// Answers `rootDirectoryWithResponse`, and `rootDirectory` when `rootDirectoryHandler` is not set, with a status and headers too.
     public var rootDirectoryResponseHandler: (@Sendable () async throws -> Response<Directory>)?
     /// Answers `directory`.
     public var directoryHandler: (@Sendable (String) async throws -> Directory)?
-    /// Answers `directory` with a status and headers too (for `directoryWithResponse`; `directory` uses it when `directoryHandler` is not set).
+    /// Answers `directoryWithResponse`, and `directory` when `directoryHandler` is not set, with a status and headers too.
     public var directoryResponseHandler: (@Sendable (String) async throws -> Response<Directory>)?
     /// Answers `file`.
     public var fileHandler: (@Sendable (String, FileFormat) async throws -> File)?
-    /// Answers `file` with a status and headers too (for `fileWithResponse`; `file` uses it when `fileHandler` is not set).
+    /// Answers `fileWithResponse`, and `file` when `fileHandler` is not set, with a status and headers too.
     public var fileResponseHandler: (@Sendable (String, FileFormat) async throws -> Response<File>)?
     /// Answers `createUntitled`.
     public var createUntitledHandler: (@Sendable (String, ContentType, String?) async throws -> Entry)?
-    /// Answers `createUntitled` with a status and headers too (for `createUntitledWithResponse`; `createUntitled` uses it when `createUntitledHandler` is not set).
+    /// Answers `createUntitledWithResponse`, and `createUntitled` when `createUntitledHandler` is not set, with a status and headers too.
     public var createUntitledResponseHandler: (@Sendable (String, ContentType, String?) async throws -> Response<Entry>)?
     /// Answers `createUntitledInRoot`.
     public var createUntitledInRootHandler: (@Sendable (ContentType, String?) async throws -> Entry)?
-    /// Answers `createUntitledInRoot` with a status and headers too (for `createUntitledInRootWithResponse`; `createUntitledInRoot` uses it when `createUntitledInRootHandler` is not set).
+    /// Answers `createUntitledInRootWithResponse`, and `createUntitledInRoot` when `createUntitledInRootHandler` is not set, with a status and headers too.
     public var createUntitledInRootResponseHandler: (@Sendable (ContentType, String?) async throws -> Response<Entry>)?
     /// Answers `copy`.
     public var copyHandler: (@Sendable (String, String) async throws -> Entry)?
-    /// Answers `copy` with a status and headers too (for `copyWithResponse`; `copy` uses it when `copyHandler` is not set).
+    /// Answers `copyWithResponse`, and `copy` when `copyHandler` is not set, with a status and headers too.
     public var copyResponseHandler: (@Sendable (String, String) async throws -> Response<Entry>)?
     /// Answers `saveFile`.
     public var saveFileHandler: (@Sendable (String, String, FileFormat, ContentType) async throws -> Entry)?
-    /// Answers `saveFile` with a status and headers too (for `saveFileWithResponse`; `saveFile` uses it when `saveFileHandler` is not set).
+    /// Answers `saveFileWithResponse`, and `saveFile` when `saveFileHandler` is not set, with a status and headers too.
     public var saveFileResponseHandler: (@Sendable (String, String, FileFormat, ContentType) async throws -> Response<Entry>)?
     /// Answers `createDirectory`.
     public var createDirectoryHandler: (@Sendable (String, ContentType) async throws -> Entry)?
-    /// Answers `createDirectory` with a status and headers too (for `createDirectoryWithResponse`; `createDirectory` uses it when `createDirectoryHandler` is not set).
+    /// Answers `createDirectoryWithResponse`, and `createDirectory` when `createDirectoryHandler` is not set, with a status and headers too.
     public var createDirectoryResponseHandler: (@Sendable (String, ContentType) async throws -> Response<Entry>)?
     /// Answers `rename`.
     public var renameHandler: (@Sendable (String, String) async throws -> Entry)?
-    /// Answers `rename` with a status and headers too (for `renameWithResponse`; `rename` uses it when `renameHandler` is not set).
+    /// Answers `renameWithResponse`, and `rename` when `renameHandler` is not set, with a status and headers too.
     public var renameResponseHandler: (@Sendable (String, String) async throws -> Response<Entry>)?
     /// Answers `delete`.
     public var deleteHandler: (@Sendable (String) async throws -> Empty)?
-    /// Answers `delete` with a status and headers too (for `deleteWithResponse`; `delete` uses it when `deleteHandler` is not set).
+    /// Answers `deleteWithResponse`, and `delete` when `deleteHandler` is not set, with a status and headers too.
     public var deleteResponseHandler: (@Sendable (String) async throws -> Response<Empty>)?
     /// Answers `checkpoints`.
     public var checkpointsHandler: (@Sendable (String) async throws -> [Checkpoint])?
-    /// Answers `checkpoints` with a status and headers too (for `checkpointsWithResponse`; `checkpoints` uses it when `checkpointsHandler` is not set).
+    /// Answers `checkpointsWithResponse`, and `checkpoints` when `checkpointsHandler` is not set, with a status and headers too.
     public var checkpointsResponseHandler: (@Sendable (String) async throws -> Response<[Checkpoint]>)?
     /// Answers `createCheckpoint`.
     public var createCheckpointHandler: (@Sendable (String) async throws -> Checkpoint)?
-    /// Answers `createCheckpoint` with a status and headers too (for `createCheckpointWithResponse`; `createCheckpoint` uses it when `createCheckpointHandler` is not set).
+    /// Answers `createCheckpointWithResponse`, and `createCheckpoint` when `createCheckpointHandler` is not set, with a status and headers too.
     public var createCheckpointResponseHandler: (@Sendable (String) async throws -> Response<Checkpoint>)?
     /// Answers `restoreCheckpoint`.
     public var restoreCheckpointHandler: (@Sendable (String, String) async throws -> Empty)?
-    /// Answers `restoreCheckpoint` with a status and headers too (for `restoreCheckpointWithResponse`; `restoreCheckpoint` uses it when `restoreCheckpointHandler` is not set).
+    /// Answers `restoreCheckpointWithResponse`, and `restoreCheckpoint` when `restoreCheckpointHandler` is not set, with a status and headers too.
     public var restoreCheckpointResponseHandler: (@Sendable (String, String) async throws -> Response<Empty>)?
     /// Answers `deleteCheckpoint`.
     public var deleteCheckpointHandler: (@Sendable (String, String) async throws -> Empty)?
-    /// Answers `deleteCheckpoint` with a status and headers too (for `deleteCheckpointWithResponse`; `deleteCheckpoint` uses it when `deleteCheckpointHandler` is not set).
+    /// Answers `deleteCheckpointWithResponse`, and `deleteCheckpoint` when `deleteCheckpointHandler` is not set, with a status and headers too.
     public var deleteCheckpointResponseHandler: (@Sendable (String, String) async throws -> Response<Empty>)?
     /// Answers `sessions`.
     public var sessionsHandler: (@Sendable () async throws -> [Session])?
-    /// Answers `sessions` with a status and headers too (for `sessionsWithResponse`; `sessions` uses it when `sessionsHandler` is not set).
+    /// Answers `sessionsWithResponse`, and `sessions` when `sessionsHandler` is not set, with a status and headers too.
     public var sessionsResponseHandler: (@Sendable () async throws -> Response<[Session]>)?
     /// Answers `createSession`.
     public var createSessionHandler: (@Sendable (String, String, String, KernelChoice) async throws -> Session)?
-    /// Answers `createSession` with a status and headers too (for `createSessionWithResponse`; `createSession` uses it when `createSessionHandler` is not set).
+    /// Answers `createSessionWithResponse`, and `createSession` when `createSessionHandler` is not set, with a status and headers too.
     public var createSessionResponseHandler: (@Sendable (String, String, String, KernelChoice) async throws -> Response<Session>)?
     /// Answers `deleteSession`.
     public var deleteSessionHandler: (@Sendable (String) async throws -> Empty)?
-    /// Answers `deleteSession` with a status and headers too (for `deleteSessionWithResponse`; `deleteSession` uses it when `deleteSessionHandler` is not set).
+    /// Answers `deleteSessionWithResponse`, and `deleteSession` when `deleteSessionHandler` is not set, with a status and headers too.
     public var deleteSessionResponseHandler: (@Sendable (String) async throws -> Response<Empty>)?
     /// Answers `kernels`.
     public var kernelsHandler: (@Sendable () async throws -> [Kernel])?
-    /// Answers `kernels` with a status and headers too (for `kernelsWithResponse`; `kernels` uses it when `kernelsHandler` is not set).
+    /// Answers `kernelsWithResponse`, and `kernels` when `kernelsHandler` is not set, with a status and headers too.
     public var kernelsResponseHandler: (@Sendable () async throws -> Response<[Kernel]>)?
     /// Answers `startKernel`.
     public var startKernelHandler: (@Sendable (String) async throws -> Kernel)?
-    /// Answers `startKernel` with a status and headers too (for `startKernelWithResponse`; `startKernel` uses it when `startKernelHandler` is not set).
+    /// Answers `startKernelWithResponse`, and `startKernel` when `startKernelHandler` is not set, with a status and headers too.
     public var startKernelResponseHandler: (@Sendable (String) async throws -> Response<Kernel>)?
     /// Answers `shutdownKernel`.
     public var shutdownKernelHandler: (@Sendable (String) async throws -> Empty)?
-    /// Answers `shutdownKernel` with a status and headers too (for `shutdownKernelWithResponse`; `shutdownKernel` uses it when `shutdownKernelHandler` is not set).
+    /// Answers `shutdownKernelWithResponse`, and `shutdownKernel` when `shutdownKernelHandler` is not set, with a status and headers too.
     public var shutdownKernelResponseHandler: (@Sendable (String) async throws -> Response<Empty>)?
 
     /// A fake with no handlers; set those the test needs.
     public init() {}
 }
 
-/// The fake's endpoint methods: each one answers with its handler.
+/// The fake's endpoint methods: each one answers with its handler. The plain methods of endpoints that declare no
+/// response headers come from the protocol's extension and so answer through `…WithResponse`.
 extension FakeJupyterClient {
-    /// Answered by `versionHandler`.
-    ///
-    /// The server's version; needs no token.
-    ///
-    /// `JupyterEndpoints.version` builds its request.
-    ///
-    /// - Returns: What GET /api/ answers.
-    public func version() async throws(EndpointError) -> ServerVersion {
-        guard let _handler = self.versionHandler else {
-            guard self.versionResponseHandler != nil else { throw .invalidRequest("FakeJupyterClient.versionHandler is not set") }
-            return try await versionWithResponse().body
-        }
-        do {
-            return try await _handler()
-        } catch {
-            throw EndpointError(error)
-        }
-    }
-
     /// Answered by `versionResponseHandler`, else by `versionHandler` with status 200 and no headers.
     ///
     /// `version`, with the status code and every header of its response (`statusCode`, `headers`,
@@ -142,25 +124,6 @@ extension FakeJupyterClient {
         return _response
     }
 
-    /// Answered by `rootDirectoryHandler`.
-    ///
-    /// The root folder and its entries.
-    ///
-    /// `JupyterEndpoints.rootDirectory` builds its request.
-    ///
-    /// - Returns: A folder with its entries.
-    public func rootDirectory() async throws(EndpointError) -> Directory {
-        guard let _handler = self.rootDirectoryHandler else {
-            guard self.rootDirectoryResponseHandler != nil else { throw .invalidRequest("FakeJupyterClient.rootDirectoryHandler is not set") }
-            return try await rootDirectoryWithResponse().body
-        }
-        do {
-            return try await _handler()
-        } catch {
-            throw EndpointError(error)
-        }
-    }
-
     /// Answered by `rootDirectoryResponseHandler`, else by `rootDirectoryHandler` with status 200 and no headers.
     ///
     /// `rootDirectory`, with the status code and every header of its response (`statusCode`, `headers`,
@@ -185,26 +148,6 @@ extension FakeJupyterClient {
             throw EndpointError(error)
         }
         return _response
-    }
-
-    /// Answered by `directoryHandler`.
-    ///
-    /// A folder and its entries; 400 when the path is a file, 404 when there is nothing at it.
-    ///
-    /// `JupyterEndpoints.directory` builds its request.
-    ///
-    /// - Parameter path: The folder's path from the root, e.g. dir/sub.
-    /// - Returns: A folder with its entries.
-    public func directory(path: String) async throws(EndpointError) -> Directory {
-        guard let _handler = self.directoryHandler else {
-            guard self.directoryResponseHandler != nil else { throw .invalidRequest("FakeJupyterClient.directoryHandler is not set") }
-            return try await directoryWithResponse(path: path).body
-        }
-        do {
-            return try await _handler(path)
-        } catch {
-            throw EndpointError(error)
-        }
     }
 
     /// Answered by `directoryResponseHandler`, else by `directoryHandler` with status 200 and no headers.
@@ -340,28 +283,6 @@ extension FakeJupyterClient {
         return try DeclaredResponse(_response)
     }
 
-    /// Answered by `createUntitledInRootHandler`.
-    ///
-    /// Creates an empty file or folder in the root folder (201; its URL path in Location).
-    ///
-    /// `JupyterEndpoints.createUntitledInRoot` builds its request.
-    ///
-    /// - Parameters:
-    ///   - type: What to create.
-    ///   - ext: The new file's extension, e.g. .txt.
-    /// - Returns: A file, folder or notebook without its content (a folder's entries; what creating, saving and renaming answer).
-    public func createUntitledInRoot(type: ContentType, ext: String?) async throws(EndpointError) -> Entry {
-        guard let _handler = self.createUntitledInRootHandler else {
-            guard self.createUntitledInRootResponseHandler != nil else { throw .invalidRequest("FakeJupyterClient.createUntitledInRootHandler is not set") }
-            return try await createUntitledInRootWithResponse(type: type, ext: ext).body
-        }
-        do {
-            return try await _handler(type, ext)
-        } catch {
-            throw EndpointError(error)
-        }
-    }
-
     /// Answered by `createUntitledInRootResponseHandler`, else by `createUntitledInRootHandler` with status 200 and no headers.
     ///
     /// `createUntitledInRoot`, with the status code and every header of its response (`statusCode`, `headers`,
@@ -391,28 +312,6 @@ extension FakeJupyterClient {
         return _response
     }
 
-    /// Answered by `copyHandler`.
-    ///
-    /// Copies a file into a folder under a new name (notes-Copy1.txt); 201.
-    ///
-    /// `JupyterEndpoints.copy` builds its request.
-    ///
-    /// - Parameters:
-    ///   - path: The folder to put the copy in.
-    ///   - copyFrom: The path of the file to copy.
-    /// - Returns: A file, folder or notebook without its content (a folder's entries; what creating, saving and renaming answer).
-    public func copy(path: String, copyFrom: String) async throws(EndpointError) -> Entry {
-        guard let _handler = self.copyHandler else {
-            guard self.copyResponseHandler != nil else { throw .invalidRequest("FakeJupyterClient.copyHandler is not set") }
-            return try await copyWithResponse(path: path, copyFrom: copyFrom).body
-        }
-        do {
-            return try await _handler(path, copyFrom)
-        } catch {
-            throw EndpointError(error)
-        }
-    }
-
     /// Answered by `copyResponseHandler`, else by `copyHandler` with status 200 and no headers.
     ///
     /// `copy`, with the status code and every header of its response (`statusCode`, `headers`,
@@ -440,29 +339,6 @@ extension FakeJupyterClient {
             throw EndpointError(error)
         }
         return _response
-    }
-
-    /// Answered by `saveFileHandler`.
-    ///
-    /// Writes a file, replacing what it held (200) or creating it (201).
-    ///
-    /// `JupyterEndpoints.saveFile` builds its request.
-    ///
-    /// - Parameters:
-    ///   - path: The file's path from the root.
-    ///   - content: The text, or the bytes in base64 (format base64); none for an empty file.
-    ///   - type: Leave as file.
-    /// - Returns: A file, folder or notebook without its content (a folder's entries; what creating, saving and renaming answer).
-    public func saveFile(path: String, content: String, format: FileFormat, type: ContentType) async throws(EndpointError) -> Entry {
-        guard let _handler = self.saveFileHandler else {
-            guard self.saveFileResponseHandler != nil else { throw .invalidRequest("FakeJupyterClient.saveFileHandler is not set") }
-            return try await saveFileWithResponse(path: path, content: content, format: format, type: type).body
-        }
-        do {
-            return try await _handler(path, content, format, type)
-        } catch {
-            throw EndpointError(error)
-        }
     }
 
     /// Answered by `saveFileResponseHandler`, else by `saveFileHandler` with status 200 and no headers.
@@ -495,28 +371,6 @@ extension FakeJupyterClient {
         return _response
     }
 
-    /// Answered by `createDirectoryHandler`.
-    ///
-    /// Creates a folder at a path of your choice (201, also when it is already there).
-    ///
-    /// `JupyterEndpoints.createDirectory` builds its request.
-    ///
-    /// - Parameters:
-    ///   - path: The new folder's path from the root.
-    ///   - type: Leave as directory.
-    /// - Returns: A file, folder or notebook without its content (a folder's entries; what creating, saving and renaming answer).
-    public func createDirectory(path: String, type: ContentType) async throws(EndpointError) -> Entry {
-        guard let _handler = self.createDirectoryHandler else {
-            guard self.createDirectoryResponseHandler != nil else { throw .invalidRequest("FakeJupyterClient.createDirectoryHandler is not set") }
-            return try await createDirectoryWithResponse(path: path, type: type).body
-        }
-        do {
-            return try await _handler(path, type)
-        } catch {
-            throw EndpointError(error)
-        }
-    }
-
     /// Answered by `createDirectoryResponseHandler`, else by `createDirectoryHandler` with status 200 and no headers.
     ///
     /// `createDirectory`, with the status code and every header of its response (`statusCode`, `headers`,
@@ -544,28 +398,6 @@ extension FakeJupyterClient {
             throw EndpointError(error)
         }
         return _response
-    }
-
-    /// Answered by `renameHandler`.
-    ///
-    /// Renames or moves a file or folder; 409 when something is already at the new path.
-    ///
-    /// `JupyterEndpoints.rename` builds its request.
-    ///
-    /// - Parameters:
-    ///   - path: The current path.
-    ///   - newPath: The new path from the root; may move it to another folder.
-    /// - Returns: A file, folder or notebook without its content (a folder's entries; what creating, saving and renaming answer).
-    public func rename(path: String, newPath: String) async throws(EndpointError) -> Entry {
-        guard let _handler = self.renameHandler else {
-            guard self.renameResponseHandler != nil else { throw .invalidRequest("FakeJupyterClient.renameHandler is not set") }
-            return try await renameWithResponse(path: path, newPath: newPath).body
-        }
-        do {
-            return try await _handler(path, newPath)
-        } catch {
-            throw EndpointError(error)
-        }
     }
 
     /// Answered by `renameResponseHandler`, else by `renameHandler` with status 200 and no headers.
@@ -597,26 +429,6 @@ extension FakeJupyterClient {
         return _response
     }
 
-    /// Answered by `deleteHandler`.
-    ///
-    /// Deletes a file or folder (204).
-    ///
-    /// `JupyterEndpoints.delete` builds its request.
-    ///
-    /// - Parameter path: The path of the file or folder.
-    @discardableResult
-    public func delete(path: String) async throws(EndpointError) -> Empty {
-        guard let _handler = self.deleteHandler else {
-            guard self.deleteResponseHandler != nil else { throw .invalidRequest("FakeJupyterClient.deleteHandler is not set") }
-            return try await deleteWithResponse(path: path).body
-        }
-        do {
-            return try await _handler(path)
-        } catch {
-            throw EndpointError(error)
-        }
-    }
-
     /// Answered by `deleteResponseHandler`, else by `deleteHandler` with status 200 and no headers.
     ///
     /// `delete`, with the status code and every header of its response (`statusCode`, `headers`,
@@ -641,23 +453,6 @@ extension FakeJupyterClient {
             throw EndpointError(error)
         }
         return _response
-    }
-
-    /// Answered by `checkpointsHandler`.
-    ///
-    /// The file's checkpoints: zero or one with the default contents manager.
-    ///
-    /// `JupyterEndpoints.checkpoints` builds its request.
-    public func checkpoints(path: String) async throws(EndpointError) -> [Checkpoint] {
-        guard let _handler = self.checkpointsHandler else {
-            guard self.checkpointsResponseHandler != nil else { throw .invalidRequest("FakeJupyterClient.checkpointsHandler is not set") }
-            return try await checkpointsWithResponse(path: path).body
-        }
-        do {
-            return try await _handler(path)
-        } catch {
-            throw EndpointError(error)
-        }
     }
 
     /// Answered by `checkpointsResponseHandler`, else by `checkpointsHandler` with status 200 and no headers.
@@ -730,24 +525,6 @@ extension FakeJupyterClient {
         return try DeclaredResponse(_response)
     }
 
-    /// Answered by `restoreCheckpointHandler`.
-    ///
-    /// Puts the file back to a checkpoint's state (204).
-    ///
-    /// `JupyterEndpoints.restoreCheckpoint` builds its request.
-    @discardableResult
-    public func restoreCheckpoint(path: String, checkpointID: String) async throws(EndpointError) -> Empty {
-        guard let _handler = self.restoreCheckpointHandler else {
-            guard self.restoreCheckpointResponseHandler != nil else { throw .invalidRequest("FakeJupyterClient.restoreCheckpointHandler is not set") }
-            return try await restoreCheckpointWithResponse(path: path, checkpointID: checkpointID).body
-        }
-        do {
-            return try await _handler(path, checkpointID)
-        } catch {
-            throw EndpointError(error)
-        }
-    }
-
     /// Answered by `restoreCheckpointResponseHandler`, else by `restoreCheckpointHandler` with status 200 and no headers.
     ///
     /// `restoreCheckpoint`, with the status code and every header of its response (`statusCode`, `headers`,
@@ -770,24 +547,6 @@ extension FakeJupyterClient {
             throw EndpointError(error)
         }
         return _response
-    }
-
-    /// Answered by `deleteCheckpointHandler`.
-    ///
-    /// Deletes a checkpoint (204).
-    ///
-    /// `JupyterEndpoints.deleteCheckpoint` builds its request.
-    @discardableResult
-    public func deleteCheckpoint(path: String, checkpointID: String) async throws(EndpointError) -> Empty {
-        guard let _handler = self.deleteCheckpointHandler else {
-            guard self.deleteCheckpointResponseHandler != nil else { throw .invalidRequest("FakeJupyterClient.deleteCheckpointHandler is not set") }
-            return try await deleteCheckpointWithResponse(path: path, checkpointID: checkpointID).body
-        }
-        do {
-            return try await _handler(path, checkpointID)
-        } catch {
-            throw EndpointError(error)
-        }
     }
 
     /// Answered by `deleteCheckpointResponseHandler`, else by `deleteCheckpointHandler` with status 200 and no headers.
@@ -814,23 +573,6 @@ extension FakeJupyterClient {
         return _response
     }
 
-    /// Answered by `sessionsHandler`.
-    ///
-    /// The running sessions.
-    ///
-    /// `JupyterEndpoints.sessions` builds its request.
-    public func sessions() async throws(EndpointError) -> [Session] {
-        guard let _handler = self.sessionsHandler else {
-            guard self.sessionsResponseHandler != nil else { throw .invalidRequest("FakeJupyterClient.sessionsHandler is not set") }
-            return try await sessionsWithResponse().body
-        }
-        do {
-            return try await _handler()
-        } catch {
-            throw EndpointError(error)
-        }
-    }
-
     /// Answered by `sessionsResponseHandler`, else by `sessionsHandler` with status 200 and no headers.
     ///
     /// `sessions`, with the status code and every header of its response (`statusCode`, `headers`,
@@ -853,29 +595,6 @@ extension FakeJupyterClient {
             throw EndpointError(error)
         }
         return _response
-    }
-
-    /// Answered by `createSessionHandler`.
-    ///
-    /// Starts a session with a new kernel, or returns the session already open for the path; 201.
-    ///
-    /// `JupyterEndpoints.createSession` builds its request.
-    ///
-    /// - Parameters:
-    ///   - path: The path of the file the session is for.
-    ///   - type: What the session is for, e.g. notebook, console or file.
-    ///   - kernel: The kernel spec to start a kernel from.
-    /// - Returns: A file or notebook bound to a kernel.
-    public func createSession(path: String, name: String, type: String, kernel: KernelChoice) async throws(EndpointError) -> Session {
-        guard let _handler = self.createSessionHandler else {
-            guard self.createSessionResponseHandler != nil else { throw .invalidRequest("FakeJupyterClient.createSessionHandler is not set") }
-            return try await createSessionWithResponse(path: path, name: name, type: type, kernel: kernel).body
-        }
-        do {
-            return try await _handler(path, name, type, kernel)
-        } catch {
-            throw EndpointError(error)
-        }
     }
 
     /// Answered by `createSessionResponseHandler`, else by `createSessionHandler` with status 200 and no headers.
@@ -908,24 +627,6 @@ extension FakeJupyterClient {
         return _response
     }
 
-    /// Answered by `deleteSessionHandler`.
-    ///
-    /// Ends a session and shuts its kernel down (204).
-    ///
-    /// `JupyterEndpoints.deleteSession` builds its request.
-    @discardableResult
-    public func deleteSession(sessionID: String) async throws(EndpointError) -> Empty {
-        guard let _handler = self.deleteSessionHandler else {
-            guard self.deleteSessionResponseHandler != nil else { throw .invalidRequest("FakeJupyterClient.deleteSessionHandler is not set") }
-            return try await deleteSessionWithResponse(sessionID: sessionID).body
-        }
-        do {
-            return try await _handler(sessionID)
-        } catch {
-            throw EndpointError(error)
-        }
-    }
-
     /// Answered by `deleteSessionResponseHandler`, else by `deleteSessionHandler` with status 200 and no headers.
     ///
     /// `deleteSession`, with the status code and every header of its response (`statusCode`, `headers`,
@@ -950,23 +651,6 @@ extension FakeJupyterClient {
         return _response
     }
 
-    /// Answered by `kernelsHandler`.
-    ///
-    /// The running kernels.
-    ///
-    /// `JupyterEndpoints.kernels` builds its request.
-    public func kernels() async throws(EndpointError) -> [Kernel] {
-        guard let _handler = self.kernelsHandler else {
-            guard self.kernelsResponseHandler != nil else { throw .invalidRequest("FakeJupyterClient.kernelsHandler is not set") }
-            return try await kernelsWithResponse().body
-        }
-        do {
-            return try await _handler()
-        } catch {
-            throw EndpointError(error)
-        }
-    }
-
     /// Answered by `kernelsResponseHandler`, else by `kernelsHandler` with status 200 and no headers.
     ///
     /// `kernels`, with the status code and every header of its response (`statusCode`, `headers`,
@@ -989,26 +673,6 @@ extension FakeJupyterClient {
             throw EndpointError(error)
         }
         return _response
-    }
-
-    /// Answered by `startKernelHandler`.
-    ///
-    /// Starts a kernel from a kernel spec; 201.
-    ///
-    /// `JupyterEndpoints.startKernel` builds its request.
-    ///
-    /// - Parameter name: The kernel spec's name.
-    /// - Returns: A running kernel.
-    public func startKernel(name: String) async throws(EndpointError) -> Kernel {
-        guard let _handler = self.startKernelHandler else {
-            guard self.startKernelResponseHandler != nil else { throw .invalidRequest("FakeJupyterClient.startKernelHandler is not set") }
-            return try await startKernelWithResponse(name: name).body
-        }
-        do {
-            return try await _handler(name)
-        } catch {
-            throw EndpointError(error)
-        }
     }
 
     /// Answered by `startKernelResponseHandler`, else by `startKernelHandler` with status 200 and no headers.
@@ -1036,24 +700,6 @@ extension FakeJupyterClient {
             throw EndpointError(error)
         }
         return _response
-    }
-
-    /// Answered by `shutdownKernelHandler`.
-    ///
-    /// Shuts a kernel down (204).
-    ///
-    /// `JupyterEndpoints.shutdownKernel` builds its request.
-    @discardableResult
-    public func shutdownKernel(kernelID: String) async throws(EndpointError) -> Empty {
-        guard let _handler = self.shutdownKernelHandler else {
-            guard self.shutdownKernelResponseHandler != nil else { throw .invalidRequest("FakeJupyterClient.shutdownKernelHandler is not set") }
-            return try await shutdownKernelWithResponse(kernelID: kernelID).body
-        }
-        do {
-            return try await _handler(kernelID)
-        } catch {
-            throw EndpointError(error)
-        }
     }
 
     /// Answered by `shutdownKernelResponseHandler`, else by `shutdownKernelHandler` with status 200 and no headers.

@@ -199,18 +199,21 @@ public struct Session: Codable, Sendable, Hashable {
 }
 
 /// What a path holds.
-/// Open to values the spec does not list: an unknown value decodes and keeps its text.
-public struct ContentType: RawRepresentable, Codable, Sendable, Hashable, CustomStringConvertible, ParameterValue {
-    public static let file = Self(rawValue: "file")
-    public static let directory = Self(rawValue: "directory")
-    public static let notebook = Self(rawValue: "notebook")
+/// Open to values the spec does not list: an unknown value decodes and keeps its text (`OpenStringValue` gives the
+/// coding, equality, hashing and `description`).
+public struct ContentType: OpenStringValue {
+    public static var file: Self { Self(rawValue: "file") }
+    public static var directory: Self { Self(rawValue: "directory") }
+    public static var notebook: Self { Self(rawValue: "notebook") }
 
     /// The values the spec lists, in its order.
-    public static let knownValues: [Self] = [
-        .file,
-        .directory,
-        .notebook,
-    ]
+    public static var knownValues: [Self] {
+        [
+            .file,
+            .directory,
+            .notebook,
+        ]
+    }
 
     /// The value as sent on the wire.
     public let rawValue: String
@@ -219,35 +222,24 @@ public struct ContentType: RawRepresentable, Codable, Sendable, Hashable, Custom
     public init(rawValue: String) {
         self.rawValue = rawValue
     }
-
-    /// Decodes any string.
-    public init(from decoder: any Decoder) throws {
-        rawValue = try decoder.singleValueContainer().decode(String.self)
-    }
-
-    /// Encodes the raw value.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
-
-    /// The raw value.
-    public var description: String { rawValue }
 }
 
 /// How a file's content travels.
-/// Open to values the spec does not list: an unknown value decodes and keeps its text.
-public struct FileFormat: RawRepresentable, Codable, Sendable, Hashable, CustomStringConvertible, ParameterValue {
+/// Open to values the spec does not list: an unknown value decodes and keeps its text (`OpenStringValue` gives the
+/// coding, equality, hashing and `description`).
+public struct FileFormat: OpenStringValue {
     /// UTF-8 text.
-    public static let text = Self(rawValue: "text")
+    public static var text: Self { Self(rawValue: "text") }
     /// The bytes in base64 (Jupyter breaks the lines).
-    public static let base64 = Self(rawValue: "base64")
+    public static var base64: Self { Self(rawValue: "base64") }
 
     /// The values the spec lists, in its order.
-    public static let knownValues: [Self] = [
-        .text,
-        .base64,
-    ]
+    public static var knownValues: [Self] {
+        [
+            .text,
+            .base64,
+        ]
+    }
 
     /// The value as sent on the wire.
     public let rawValue: String
@@ -256,18 +248,4 @@ public struct FileFormat: RawRepresentable, Codable, Sendable, Hashable, CustomS
     public init(rawValue: String) {
         self.rawValue = rawValue
     }
-
-    /// Decodes any string.
-    public init(from decoder: any Decoder) throws {
-        rawValue = try decoder.singleValueContainer().decode(String.self)
-    }
-
-    /// Encodes the raw value.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
-
-    /// The raw value.
-    public var description: String { rawValue }
 }

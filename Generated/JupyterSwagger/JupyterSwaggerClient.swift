@@ -4,16 +4,12 @@ import Foundation
 
 /// Every endpoint of the JupyterSwagger API; `JupyterSwaggerClient` calls the server and `FakeJupyterSwaggerClient` stands in for it in tests.
 ///
-/// An extension gives the methods the client's default arguments, so a call through `any JupyterSwaggerClientProtocol`
-/// reads as one on the client. A type of your own that conforms must implement every method itself.
+/// Each endpoint's requirement is its `…WithResponse` method (the body with the status and headers); its plain method,
+/// which returns that one's `body`, comes from an extension. An endpoint that declares response headers keeps its plain
+/// method as a requirement too (it returns the typed headers, or a fake answers it from a handler of its own).
+/// Extensions give the methods the client's default arguments, so a call through `any JupyterSwaggerClientProtocol` reads as one
+/// on the client. A type of your own that conforms implements the requirements only.
 public protocol JupyterSwaggerClientProtocol: Sendable {
-    /// Get the Jupyter Server version
-    ///
-    /// This endpoint returns only the Jupyter Server version.
-    /// It does not require any authentication.
-    ///
-    /// `JupyterSwaggerEndpoints.getApi` builds its request.
-    func getApi() async throws(EndpointError) -> GetApiResponse
     /// `getApi`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
     ///
@@ -151,14 +147,6 @@ public protocol JupyterSwaggerClientProtocol: Sendable {
     ///   - bodyPath: New path for file or directory
     /// - Returns: A contents object.  The content and format keys may be null if content is not contained. The hash maybe null if hash is not required.  If type is 'file', then the mimetype will be null.
     func patchApiContentsPathWithResponse(pathPath: String, bodyPath: String?) async throws(EndpointError) -> DeclaredResponse<Contents, JupyterSwaggerEndpoints.PatchApiContentsPathHeaders>
-    /// Get a list of checkpoints for a file
-    ///
-    /// List checkpoints for a given file. There will typically be zero or one results.
-    ///
-    /// `JupyterSwaggerEndpoints.getApiContentsPathCheckpoints` builds its request.
-    ///
-    /// - Parameter path: file path
-    func getApiContentsPathCheckpoints(path: String) async throws(EndpointError) -> [Checkpoints]
     /// `getApiContentsPathCheckpoints`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
     ///
@@ -192,15 +180,6 @@ public protocol JupyterSwaggerClientProtocol: Sendable {
     /// - Parameter path: file path
     /// - Returns: A checkpoint object.
     func postApiContentsPathCheckpointsWithResponse(path: String) async throws(EndpointError) -> DeclaredResponse<Checkpoints, JupyterSwaggerEndpoints.PostApiContentsPathCheckpointsHeaders>
-    /// Restore a file to a particular checkpointed state
-    ///
-    /// `JupyterSwaggerEndpoints.postApiContentsPathCheckpointsCheckpointId` builds its request.
-    ///
-    /// - Parameters:
-    ///   - path: file path
-    ///   - checkpointId: Checkpoint id for a file
-    @discardableResult
-    func postApiContentsPathCheckpointsCheckpointId(path: String, checkpointId: String) async throws(EndpointError) -> Empty
     /// `postApiContentsPathCheckpointsCheckpointId`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
     ///
@@ -212,15 +191,6 @@ public protocol JupyterSwaggerClientProtocol: Sendable {
     ///   - path: file path
     ///   - checkpointId: Checkpoint id for a file
     func postApiContentsPathCheckpointsCheckpointIdWithResponse(path: String, checkpointId: String) async throws(EndpointError) -> Response<Empty>
-    /// Delete a checkpoint
-    ///
-    /// `JupyterSwaggerEndpoints.deleteApiContentsPathCheckpointsCheckpointId` builds its request.
-    ///
-    /// - Parameters:
-    ///   - path: file path
-    ///   - checkpointId: Checkpoint id for a file
-    @discardableResult
-    func deleteApiContentsPathCheckpointsCheckpointId(path: String, checkpointId: String) async throws(EndpointError) -> Empty
     /// `deleteApiContentsPathCheckpointsCheckpointId`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
     ///
@@ -232,15 +202,6 @@ public protocol JupyterSwaggerClientProtocol: Sendable {
     ///   - path: file path
     ///   - checkpointId: Checkpoint id for a file
     func deleteApiContentsPathCheckpointsCheckpointIdWithResponse(path: String, checkpointId: String) async throws(EndpointError) -> Response<Empty>
-    /// Resolve path to a file
-    ///
-    /// `JupyterSwaggerEndpoints.getApiResolvePath` builds its request.
-    ///
-    /// - Parameters:
-    ///   - path: file path
-    ///   - kernel: kernel uuid
-    /// - Returns: Resolved file path details
-    func getApiResolvePath(path: String, kernel: UUID?) async throws(EndpointError) -> ResolvedPath
     /// `getApiResolvePath`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
     ///
@@ -253,13 +214,6 @@ public protocol JupyterSwaggerClientProtocol: Sendable {
     ///   - kernel: kernel uuid
     /// - Returns: Resolved file path details
     func getApiResolvePathWithResponse(path: String, kernel: UUID?) async throws(EndpointError) -> Response<ResolvedPath>
-    /// Get session
-    ///
-    /// `JupyterSwaggerEndpoints.getApiSessionsSession` builds its request.
-    ///
-    /// - Parameter session: session uuid
-    /// - Returns: A session
-    func getApiSessionsSession(session: UUID) async throws(EndpointError) -> Session
     /// `getApiSessionsSession`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
     ///
@@ -270,13 +224,6 @@ public protocol JupyterSwaggerClientProtocol: Sendable {
     /// - Parameter session: session uuid
     /// - Returns: A session
     func getApiSessionsSessionWithResponse(session: UUID) async throws(EndpointError) -> Response<Session>
-    /// Delete a session
-    ///
-    /// `JupyterSwaggerEndpoints.deleteApiSessionsSession` builds its request.
-    ///
-    /// - Parameter session: session uuid
-    @discardableResult
-    func deleteApiSessionsSession(session: UUID) async throws(EndpointError) -> Empty
     /// `deleteApiSessionsSession`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
     ///
@@ -286,18 +233,6 @@ public protocol JupyterSwaggerClientProtocol: Sendable {
     ///
     /// - Parameter session: session uuid
     func deleteApiSessionsSessionWithResponse(session: UUID) async throws(EndpointError) -> Response<Empty>
-    /// This can be used to rename the session.
-    ///
-    /// `JupyterSwaggerEndpoints.patchApiSessionsSession` builds its request.
-    ///
-    /// - Parameters:
-    ///   - session: session uuid
-    ///   - path: path to the session
-    ///   - name: name of the session
-    ///   - type: session type
-    ///   - kernel: Kernel information
-    /// - Returns: A session
-    func patchApiSessionsSession(session: UUID, id: UUID?, path: String?, name: String?, type: String?, kernel: Kernel?) async throws(EndpointError) -> Session
     /// `patchApiSessionsSession`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
     ///
@@ -313,10 +248,6 @@ public protocol JupyterSwaggerClientProtocol: Sendable {
     ///   - kernel: Kernel information
     /// - Returns: A session
     func patchApiSessionsSessionWithResponse(session: UUID, id: UUID?, path: String?, name: String?, type: String?, kernel: Kernel?) async throws(EndpointError) -> Response<Session>
-    /// List available sessions
-    ///
-    /// `JupyterSwaggerEndpoints.getApiSessions` builds its request.
-    func getApiSessions() async throws(EndpointError) -> [Session]
     /// `getApiSessions`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
     ///
@@ -350,10 +281,6 @@ public protocol JupyterSwaggerClientProtocol: Sendable {
     ///   - kernel: Kernel information
     /// - Returns: A session
     func postApiSessionsWithResponse(id: UUID?, path: String?, name: String?, type: String?, kernel: Kernel?) async throws(EndpointError) -> DeclaredResponse<Session, JupyterSwaggerEndpoints.PostApiSessionsHeaders>
-    /// List the JSON data for all kernels that are currently running
-    ///
-    /// `JupyterSwaggerEndpoints.getApiKernels` builds its request.
-    func getApiKernels() async throws(EndpointError) -> [Kernel]
     /// `getApiKernels`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
     ///
@@ -383,13 +310,6 @@ public protocol JupyterSwaggerClientProtocol: Sendable {
     ///   - path: API path from root to the cwd of the kernel
     /// - Returns: Kernel information
     func postApiKernelsWithResponse(name: String, path: String?) async throws(EndpointError) -> DeclaredResponse<Kernel, JupyterSwaggerEndpoints.PostApiKernelsHeaders>
-    /// Get kernel information
-    ///
-    /// `JupyterSwaggerEndpoints.getApiKernelsKernelId` builds its request.
-    ///
-    /// - Parameter kernelId: kernel uuid
-    /// - Returns: Kernel information
-    func getApiKernelsKernelId(kernelId: UUID) async throws(EndpointError) -> Kernel
     /// `getApiKernelsKernelId`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
     ///
@@ -400,13 +320,6 @@ public protocol JupyterSwaggerClientProtocol: Sendable {
     /// - Parameter kernelId: kernel uuid
     /// - Returns: Kernel information
     func getApiKernelsKernelIdWithResponse(kernelId: UUID) async throws(EndpointError) -> Response<Kernel>
-    /// Kill a kernel and delete the kernel id
-    ///
-    /// `JupyterSwaggerEndpoints.deleteApiKernelsKernelId` builds its request.
-    ///
-    /// - Parameter kernelId: kernel uuid
-    @discardableResult
-    func deleteApiKernelsKernelId(kernelId: UUID) async throws(EndpointError) -> Empty
     /// `deleteApiKernelsKernelId`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
     ///
@@ -416,13 +329,6 @@ public protocol JupyterSwaggerClientProtocol: Sendable {
     ///
     /// - Parameter kernelId: kernel uuid
     func deleteApiKernelsKernelIdWithResponse(kernelId: UUID) async throws(EndpointError) -> Response<Empty>
-    /// Interrupt a kernel
-    ///
-    /// `JupyterSwaggerEndpoints.postApiKernelsKernelIdInterrupt` builds its request.
-    ///
-    /// - Parameter kernelId: kernel uuid
-    @discardableResult
-    func postApiKernelsKernelIdInterrupt(kernelId: UUID) async throws(EndpointError) -> Empty
     /// `postApiKernelsKernelIdInterrupt`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
     ///
@@ -450,10 +356,6 @@ public protocol JupyterSwaggerClientProtocol: Sendable {
     /// - Parameter kernelId: kernel uuid
     /// - Returns: Kernel information
     func postApiKernelsKernelIdRestartWithResponse(kernelId: UUID) async throws(EndpointError) -> DeclaredResponse<Kernel, JupyterSwaggerEndpoints.PostApiKernelsKernelIdRestartHeaders>
-    /// Get kernel specs
-    ///
-    /// `JupyterSwaggerEndpoints.getApiKernelspecs` builds its request.
-    func getApiKernelspecs() async throws(EndpointError) -> GetApiKernelspecsResponse
     /// `getApiKernelspecs`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
     ///
@@ -461,12 +363,6 @@ public protocol JupyterSwaggerClientProtocol: Sendable {
     ///
     /// `JupyterSwaggerEndpoints.getApiKernelspecs` builds its request.
     func getApiKernelspecsWithResponse() async throws(EndpointError) -> Response<GetApiKernelspecsResponse>
-    /// Get a configuration section by name
-    ///
-    /// `JupyterSwaggerEndpoints.getApiConfigSectionName` builds its request.
-    ///
-    /// - Parameter sectionName: Name of config section
-    func getApiConfigSectionName(sectionName: String) async throws(EndpointError) -> JSON
     /// `getApiConfigSectionName`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
     ///
@@ -476,12 +372,6 @@ public protocol JupyterSwaggerClientProtocol: Sendable {
     ///
     /// - Parameter sectionName: Name of config section
     func getApiConfigSectionNameWithResponse(sectionName: String) async throws(EndpointError) -> Response<JSON>
-    /// Update a configuration section by name
-    ///
-    /// `JupyterSwaggerEndpoints.patchApiConfigSectionName` builds its request.
-    ///
-    /// - Parameter sectionName: Name of config section
-    func patchApiConfigSectionName(_ body: JSON?, sectionName: String) async throws(EndpointError) -> JSON
     /// `patchApiConfigSectionName`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
     ///
@@ -491,10 +381,6 @@ public protocol JupyterSwaggerClientProtocol: Sendable {
     ///
     /// - Parameter sectionName: Name of config section
     func patchApiConfigSectionNameWithResponse(_ body: JSON?, sectionName: String) async throws(EndpointError) -> Response<JSON>
-    /// Get available terminals
-    ///
-    /// `JupyterSwaggerEndpoints.getApiTerminals` builds its request.
-    func getApiTerminals() async throws(EndpointError) -> [Terminal]
     /// `getApiTerminals`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
     ///
@@ -502,12 +388,6 @@ public protocol JupyterSwaggerClientProtocol: Sendable {
     ///
     /// `JupyterSwaggerEndpoints.getApiTerminals` builds its request.
     func getApiTerminalsWithResponse() async throws(EndpointError) -> Response<[Terminal]>
-    /// Create a new terminal
-    ///
-    /// `JupyterSwaggerEndpoints.postApiTerminals` builds its request.
-    ///
-    /// - Returns: A Terminal object
-    func postApiTerminals() async throws(EndpointError) -> Terminal
     /// `postApiTerminals`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
     ///
@@ -517,13 +397,6 @@ public protocol JupyterSwaggerClientProtocol: Sendable {
     ///
     /// - Returns: A Terminal object
     func postApiTerminalsWithResponse() async throws(EndpointError) -> Response<Terminal>
-    /// Get a terminal session corresponding to an id.
-    ///
-    /// `JupyterSwaggerEndpoints.getApiTerminalsTerminalId` builds its request.
-    ///
-    /// - Parameter terminalId: ID of terminal session
-    /// - Returns: A Terminal object
-    func getApiTerminalsTerminalId(terminalId: String) async throws(EndpointError) -> Terminal
     /// `getApiTerminalsTerminalId`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
     ///
@@ -534,13 +407,6 @@ public protocol JupyterSwaggerClientProtocol: Sendable {
     /// - Parameter terminalId: ID of terminal session
     /// - Returns: A Terminal object
     func getApiTerminalsTerminalIdWithResponse(terminalId: String) async throws(EndpointError) -> Response<Terminal>
-    /// Delete a terminal session corresponding to an id.
-    ///
-    /// `JupyterSwaggerEndpoints.deleteApiTerminalsTerminalId` builds its request.
-    ///
-    /// - Parameter terminalId: ID of terminal session
-    @discardableResult
-    func deleteApiTerminalsTerminalId(terminalId: String) async throws(EndpointError) -> Empty
     /// `deleteApiTerminalsTerminalId`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
     ///
@@ -550,17 +416,6 @@ public protocol JupyterSwaggerClientProtocol: Sendable {
     ///
     /// - Parameter terminalId: ID of terminal session
     func deleteApiTerminalsTerminalIdWithResponse(terminalId: String) async throws(EndpointError) -> Response<Empty>
-    /// Get the identity of the currently authenticated user.
-    /// If present, a `permissions` argument may be specified
-    /// to check what actions the user currently is authorized to take.
-    ///
-    /// `JupyterSwaggerEndpoints.getApiMe` builds its request.
-    ///
-    /// - Parameter permissions: JSON-serialized dictionary of `{"resource": ["action",]}`
-    ///   (dict of lists of strings) to check.
-    ///   The same dictionary structure will be returned,
-    ///   containing only the actions for which the user is authorized.
-    func getApiMe(permissions: String?) async throws(EndpointError) -> GetApiMeResponse
     /// `getApiMe`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
     ///
@@ -575,13 +430,6 @@ public protocol JupyterSwaggerClientProtocol: Sendable {
     ///   The same dictionary structure will be returned,
     ///   containing only the actions for which the user is authorized.
     func getApiMeWithResponse(permissions: String?) async throws(EndpointError) -> Response<GetApiMeResponse>
-    /// Get the current status/activity of the server.
-    ///
-    /// `JupyterSwaggerEndpoints.getApiStatus` builds its request.
-    ///
-    /// - Returns: Notebook server API status.
-    ///   Added in notebook 5.0.
-    func getApiStatus() async throws(EndpointError) -> APIStatus
     /// `getApiStatus`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
     ///
@@ -592,10 +440,6 @@ public protocol JupyterSwaggerClientProtocol: Sendable {
     /// - Returns: Notebook server API status.
     ///   Added in notebook 5.0.
     func getApiStatusWithResponse() async throws(EndpointError) -> Response<APIStatus>
-    /// Get the current spec for the notebook server's APIs.
-    ///
-    /// `JupyterSwaggerEndpoints.getApiSpecYaml` builds its request.
-    func getApiSpecYaml() async throws(EndpointError) -> String
     /// `getApiSpecYaml`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
     ///
@@ -605,8 +449,120 @@ public protocol JupyterSwaggerClientProtocol: Sendable {
     func getApiSpecYamlWithResponse() async throws(EndpointError) -> Response<String>
 }
 
-/// The client's default arguments for calls through the protocol.
+/// A client for the JupyterSwagger API at https://localhost.
+///
+/// Most apps share `JupyterSwaggerClient.shared`: they configure it once at start with `configureShared` and give it a
+/// token with `JupyterSwaggerClient.tokens`; tests and apps that need several clients make their own with `init(configuration:...)`.
+public struct JupyterSwaggerClient: JupyterSwaggerClientProtocol {
+    /// The token store `shared` reads unless `configureShared` names another token source; set its token after signing in.
+    public static let tokens = TokenStore()
+
+    /// The client most apps share: the spec's configuration with `tokens` as its token source, as `configureShared`
+    /// changed them. Read it for each call: a call made after `configureShared` returns uses the new settings, and
+    /// calls already under way finish with the ones they started with.
+    public static var shared: JupyterSwaggerClient { sharedClient.client }
+
+    /// Changes the settings `shared` is made from, once at app start (before the first call) in most apps:
+    ///
+    /// ```swift
+    /// JupyterSwaggerClient.configureShared { shared in
+    ///     shared.configuration.variables["name"] = "value"               // or computedVariables, read per request
+    ///     shared.tokenProvider = ClosureTokenProvider(token: { keychain.token })  // instead of `tokens`
+    ///     shared.logSink = .standardError
+    /// }
+    /// ```
+    ///
+    /// `change` runs under the shared client's lock, so it must not use `shared` itself.
+    public static func configureShared(_ change: (inout ClientSettings) -> Void) {
+        sharedClient.configure(change)
+    }
+
+    private static let sharedClient = SharedClient(
+        settings: ClientSettings(configuration: defaultConfiguration, tokenProvider: tokens), make: JupyterSwaggerClient.init(settings:))
+
+    /// The configuration the spec describes; change a copy to point at another server or supply variables.
+    public static var defaultConfiguration: ClientConfiguration {
+        ClientConfiguration(
+            server: ServerAddress(scheme: "https", host: "localhost", port: nil, basePath: ""),
+            version: "5",
+            defaultQuery: [
+            ],
+            defaultHeaders: [
+            ],
+            timeout: ClientConfiguration.defaultTimeout,
+            acceptableContentTypes: [],
+            errorMessageFields: [],
+            fallbackErrorMessage: ClientConfiguration.defaultFallbackErrorMessage,
+            auth: nil,
+            retry: RetryPolicy.none,
+            rateLimit: nil,
+            maxConcurrentRequests: nil,
+            dateCoding: .iso8601
+        )
+    }
+
+    /// The runtime client every call goes through.
+    public let client: EndpointClient
+
+    /// A client made from `settings` (what `init(configuration:...)` takes, in one value).
+    public init(settings: ClientSettings) {
+        client = EndpointClient(settings: settings)
+    }
+
+    /// A client with the spec's configuration unless told otherwise.
+    ///
+    /// - Parameters:
+    ///   - configuration: the server, variables (e.g. none) and policy.
+    ///   - transport: how requests travel; `StubTransport` in tests.
+    ///   - middleware: extra steps every request passes through, outermost first.
+    ///   - perAttemptMiddleware: steps each attempt passes through, inside retry and before auth.
+    ///   - finalMiddleware: steps each attempt passes through last, after auth and the limits (a request signer).
+    ///   - tokenProvider: where the token comes from.
+    ///   - logSink: where one line per request is written; `nil` logs nothing.
+    ///   - onFailure: sees every failure in one place (e.g. sign out on 401).
+    public init(
+        configuration: ClientConfiguration = JupyterSwaggerClient.defaultConfiguration,
+        transport: any Transport = URLSessionTransport(),
+        middleware: [any Middleware] = [],
+        perAttemptMiddleware: [any Middleware] = [],
+        finalMiddleware: [any Middleware] = [],
+        tokenProvider: (any TokenProvider)? = nil,
+        logSink: LogSink? = nil,
+        onFailure: (@Sendable (EndpointError, RequestSummary) -> Void)? = nil
+    ) {
+        client = EndpointClient(
+            configuration: configuration,
+            transport: transport,
+            middleware: middleware,
+            perAttemptMiddleware: perAttemptMiddleware,
+            finalMiddleware: finalMiddleware,
+            tokenProvider: tokenProvider,
+            logSink: logSink,
+            onFailure: onFailure
+        )
+    }
+
+    /// The body of an error response decoded as `E` (the error model an endpoint's doc comment names), with the
+    /// API's date decoding; `nil` for any other error or a body that is not an `E`.
+    public func errorBody<E: Decodable>(of error: EndpointError, as type: E.Type = E.self) -> E? {
+        client.errorBody(of: error, as: type)
+    }
+}
+
+/// The endpoints' plain methods, for the client, the fake and any other conforming type: each returns what its
+/// `…WithResponse` requirement returns without the status and headers. With the default arguments of the calls that
+/// have them, for calls through the protocol.
 extension JupyterSwaggerClientProtocol {
+    /// Get the Jupyter Server version
+    ///
+    /// This endpoint returns only the Jupyter Server version.
+    /// It does not require any authentication.
+    ///
+    /// `GET /api/`
+    public func getApi() async throws(EndpointError) -> GetApiResponse {
+        try await getApiWithResponse().body
+    }
+
     /// Get contents of file or directory
     ///
     /// A client can optionally specify a type and/or format argument via URL parameter. When given, the Contents service shall return a model in the requested type and/or format. If the request cannot be satisfied, e.g. type=text is requested, but the file is binary, then the request shall fail with 400 and have a JSON response containing a 'reason' field, with the value 'bad format' or 'bad type', depending on what was requested.
@@ -741,16 +697,53 @@ extension JupyterSwaggerClientProtocol {
         try await patchApiContentsPathWithResponse(pathPath: pathPath, bodyPath: bodyPath)
     }
 
+    /// Get a list of checkpoints for a file
+    ///
+    /// List checkpoints for a given file. There will typically be zero or one results.
+    ///
+    /// `GET /api/contents/{path}/checkpoints`
+    ///
+    /// - Parameter path: file path
+    /// - Throws: `EndpointError`; the body of an error response decodes as `GetApiContentsPathError`: `errorBody(of: error, as: GetApiContentsPathError.self)`.
+    public func getApiContentsPathCheckpoints(path: String) async throws(EndpointError) -> [Checkpoints] {
+        try await getApiContentsPathCheckpointsWithResponse(path: path).body
+    }
+
+    /// Restore a file to a particular checkpointed state
+    ///
+    /// `POST /api/contents/{path}/checkpoints/{checkpointId}`
+    ///
+    /// - Parameters:
+    ///   - path: file path
+    ///   - checkpointId: Checkpoint id for a file
+    /// - Throws: `EndpointError`; the body of an error response decodes as `GetApiContentsPathError`: `errorBody(of: error, as: GetApiContentsPathError.self)`.
+    @discardableResult
+    public func postApiContentsPathCheckpointsCheckpointId(path: String, checkpointId: String) async throws(EndpointError) -> Empty {
+        try await postApiContentsPathCheckpointsCheckpointIdWithResponse(path: path, checkpointId: checkpointId).body
+    }
+
+    /// Delete a checkpoint
+    ///
+    /// `DELETE /api/contents/{path}/checkpoints/{checkpointId}`
+    ///
+    /// - Parameters:
+    ///   - path: file path
+    ///   - checkpointId: Checkpoint id for a file
+    @discardableResult
+    public func deleteApiContentsPathCheckpointsCheckpointId(path: String, checkpointId: String) async throws(EndpointError) -> Empty {
+        try await deleteApiContentsPathCheckpointsCheckpointIdWithResponse(path: path, checkpointId: checkpointId).body
+    }
+
     /// Resolve path to a file
     ///
-    /// `JupyterSwaggerEndpoints.getApiResolvePath` builds its request.
+    /// `GET /api/resolvePath`
     ///
     /// - Parameters:
     ///   - path: file path
     ///   - kernel: kernel uuid
     /// - Returns: Resolved file path details
     public func getApiResolvePath(path: String, kernel: UUID? = nil) async throws(EndpointError) -> ResolvedPath {
-        try await getApiResolvePath(path: path, kernel: kernel)
+        try await getApiResolvePathWithResponse(path: path, kernel: kernel).body
     }
 
     /// `getApiResolvePath`, with the status code and every header of its response (`statusCode`, `headers`,
@@ -768,9 +761,29 @@ extension JupyterSwaggerClientProtocol {
         try await getApiResolvePathWithResponse(path: path, kernel: kernel)
     }
 
+    /// Get session
+    ///
+    /// `GET /api/sessions/{session}`
+    ///
+    /// - Parameter session: session uuid
+    /// - Returns: A session
+    public func getApiSessionsSession(session: UUID) async throws(EndpointError) -> Session {
+        try await getApiSessionsSessionWithResponse(session: session).body
+    }
+
+    /// Delete a session
+    ///
+    /// `DELETE /api/sessions/{session}`
+    ///
+    /// - Parameter session: session uuid
+    @discardableResult
+    public func deleteApiSessionsSession(session: UUID) async throws(EndpointError) -> Empty {
+        try await deleteApiSessionsSessionWithResponse(session: session).body
+    }
+
     /// This can be used to rename the session.
     ///
-    /// `JupyterSwaggerEndpoints.patchApiSessionsSession` builds its request.
+    /// `PATCH /api/sessions/{session}`
     ///
     /// - Parameters:
     ///   - session: session uuid
@@ -780,7 +793,7 @@ extension JupyterSwaggerClientProtocol {
     ///   - kernel: Kernel information
     /// - Returns: A session
     public func patchApiSessionsSession(session: UUID, id: UUID? = nil, path: String? = nil, name: String? = nil, type: String? = nil, kernel: Kernel? = nil) async throws(EndpointError) -> Session {
-        try await patchApiSessionsSession(session: session, id: id, path: path, name: name, type: type, kernel: kernel)
+        try await patchApiSessionsSessionWithResponse(session: session, id: id, path: path, name: name, type: type, kernel: kernel).body
     }
 
     /// `patchApiSessionsSession`, with the status code and every header of its response (`statusCode`, `headers`,
@@ -799,6 +812,13 @@ extension JupyterSwaggerClientProtocol {
     /// - Returns: A session
     public func patchApiSessionsSessionWithResponse(session: UUID, id: UUID? = nil, path: String? = nil, name: String? = nil, type: String? = nil, kernel: Kernel? = nil) async throws(EndpointError) -> Response<Session> {
         try await patchApiSessionsSessionWithResponse(session: session, id: id, path: path, name: name, type: type, kernel: kernel)
+    }
+
+    /// List available sessions
+    ///
+    /// `GET /api/sessions`
+    public func getApiSessions() async throws(EndpointError) -> [Session] {
+        try await getApiSessionsWithResponse().body
     }
 
     /// Create a new session, or return an existing session if a session of the same name already exists
@@ -833,6 +853,13 @@ extension JupyterSwaggerClientProtocol {
         try await postApiSessionsWithResponse(id: id, path: path, name: name, type: type, kernel: kernel)
     }
 
+    /// List the JSON data for all kernels that are currently running
+    ///
+    /// `GET /api/kernels`
+    public func getApiKernels() async throws(EndpointError) -> [Kernel] {
+        try await getApiKernelsWithResponse().body
+    }
+
     /// Start a kernel and return the uuid
     ///
     /// `JupyterSwaggerEndpoints.postApiKernels` builds its request.
@@ -861,13 +888,59 @@ extension JupyterSwaggerClientProtocol {
         try await postApiKernelsWithResponse(name: name, path: path)
     }
 
+    /// Get kernel information
+    ///
+    /// `GET /api/kernels/{kernelId}`
+    ///
+    /// - Parameter kernelId: kernel uuid
+    /// - Returns: Kernel information
+    public func getApiKernelsKernelId(kernelId: UUID) async throws(EndpointError) -> Kernel {
+        try await getApiKernelsKernelIdWithResponse(kernelId: kernelId).body
+    }
+
+    /// Kill a kernel and delete the kernel id
+    ///
+    /// `DELETE /api/kernels/{kernelId}`
+    ///
+    /// - Parameter kernelId: kernel uuid
+    @discardableResult
+    public func deleteApiKernelsKernelId(kernelId: UUID) async throws(EndpointError) -> Empty {
+        try await deleteApiKernelsKernelIdWithResponse(kernelId: kernelId).body
+    }
+
+    /// Interrupt a kernel
+    ///
+    /// `POST /api/kernels/{kernelId}/interrupt`
+    ///
+    /// - Parameter kernelId: kernel uuid
+    @discardableResult
+    public func postApiKernelsKernelIdInterrupt(kernelId: UUID) async throws(EndpointError) -> Empty {
+        try await postApiKernelsKernelIdInterruptWithResponse(kernelId: kernelId).body
+    }
+
+    /// Get kernel specs
+    ///
+    /// `GET /api/kernelspecs`
+    public func getApiKernelspecs() async throws(EndpointError) -> GetApiKernelspecsResponse {
+        try await getApiKernelspecsWithResponse().body
+    }
+
+    /// Get a configuration section by name
+    ///
+    /// `GET /api/config/{sectionName}`
+    ///
+    /// - Parameter sectionName: Name of config section
+    public func getApiConfigSectionName(sectionName: String) async throws(EndpointError) -> JSON {
+        try await getApiConfigSectionNameWithResponse(sectionName: sectionName).body
+    }
+
     /// Update a configuration section by name
     ///
-    /// `JupyterSwaggerEndpoints.patchApiConfigSectionName` builds its request.
+    /// `PATCH /api/config/{sectionName}`
     ///
     /// - Parameter sectionName: Name of config section
     public func patchApiConfigSectionName(_ body: JSON? = nil, sectionName: String) async throws(EndpointError) -> JSON {
-        try await patchApiConfigSectionName(body, sectionName: sectionName)
+        try await patchApiConfigSectionNameWithResponse(body, sectionName: sectionName).body
     }
 
     /// `patchApiConfigSectionName`, with the status code and every header of its response (`statusCode`, `headers`,
@@ -882,18 +955,54 @@ extension JupyterSwaggerClientProtocol {
         try await patchApiConfigSectionNameWithResponse(body, sectionName: sectionName)
     }
 
+    /// Get available terminals
+    ///
+    /// `GET /api/terminals`
+    public func getApiTerminals() async throws(EndpointError) -> [Terminal] {
+        try await getApiTerminalsWithResponse().body
+    }
+
+    /// Create a new terminal
+    ///
+    /// `POST /api/terminals`
+    ///
+    /// - Returns: A Terminal object
+    public func postApiTerminals() async throws(EndpointError) -> Terminal {
+        try await postApiTerminalsWithResponse().body
+    }
+
+    /// Get a terminal session corresponding to an id.
+    ///
+    /// `GET /api/terminals/{terminalId}`
+    ///
+    /// - Parameter terminalId: ID of terminal session
+    /// - Returns: A Terminal object
+    public func getApiTerminalsTerminalId(terminalId: String) async throws(EndpointError) -> Terminal {
+        try await getApiTerminalsTerminalIdWithResponse(terminalId: terminalId).body
+    }
+
+    /// Delete a terminal session corresponding to an id.
+    ///
+    /// `DELETE /api/terminals/{terminalId}`
+    ///
+    /// - Parameter terminalId: ID of terminal session
+    @discardableResult
+    public func deleteApiTerminalsTerminalId(terminalId: String) async throws(EndpointError) -> Empty {
+        try await deleteApiTerminalsTerminalIdWithResponse(terminalId: terminalId).body
+    }
+
     /// Get the identity of the currently authenticated user.
     /// If present, a `permissions` argument may be specified
     /// to check what actions the user currently is authorized to take.
     ///
-    /// `JupyterSwaggerEndpoints.getApiMe` builds its request.
+    /// `GET /api/me`
     ///
     /// - Parameter permissions: JSON-serialized dictionary of `{"resource": ["action",]}`
     ///   (dict of lists of strings) to check.
     ///   The same dictionary structure will be returned,
     ///   containing only the actions for which the user is authorized.
     public func getApiMe(permissions: String? = nil) async throws(EndpointError) -> GetApiMeResponse {
-        try await getApiMe(permissions: permissions)
+        try await getApiMeWithResponse(permissions: permissions).body
     }
 
     /// `getApiMe`, with the status code and every header of its response (`statusCode`, `headers`,
@@ -912,120 +1021,27 @@ extension JupyterSwaggerClientProtocol {
     public func getApiMeWithResponse(permissions: String? = nil) async throws(EndpointError) -> Response<GetApiMeResponse> {
         try await getApiMeWithResponse(permissions: permissions)
     }
-}
 
-/// A client for the JupyterSwagger API at https://localhost.
-///
-/// Most apps share `JupyterSwaggerClient.shared`: they configure it once at start with `configureShared` and give it a
-/// token with `JupyterSwaggerClient.tokens`; tests and apps that need several clients make their own with `init(configuration:...)`.
-public struct JupyterSwaggerClient: JupyterSwaggerClientProtocol {
-    /// The token store `shared` reads unless `configureShared` names another token source; set its token after signing in.
-    public static let tokens = TokenStore()
-
-    /// The client most apps share: the spec's configuration with `tokens` as its token source, as `configureShared`
-    /// changed them. Read it for each call: a call made after `configureShared` returns uses the new settings, and
-    /// calls already under way finish with the ones they started with.
-    public static var shared: JupyterSwaggerClient { sharedClient.client }
-
-    /// Changes the settings `shared` is made from, once at app start (before the first call) in most apps:
+    /// Get the current status/activity of the server.
     ///
-    /// ```swift
-    /// JupyterSwaggerClient.configureShared { shared in
-    ///     shared.configuration.variables["name"] = "value"               // or computedVariables, read per request
-    ///     shared.tokenProvider = ClosureTokenProvider(token: { keychain.token })  // instead of `tokens`
-    ///     shared.logSink = .standardError
-    /// }
-    /// ```
+    /// `GET /api/status`
     ///
-    /// `change` runs under the shared client's lock, so it must not use `shared` itself.
-    public static func configureShared(_ change: (inout ClientSettings) -> Void) {
-        sharedClient.configure(change)
+    /// - Returns: Notebook server API status.
+    ///   Added in notebook 5.0.
+    public func getApiStatus() async throws(EndpointError) -> APIStatus {
+        try await getApiStatusWithResponse().body
     }
 
-    private static let sharedClient = SharedClient(
-        settings: ClientSettings(configuration: defaultConfiguration, tokenProvider: tokens), make: JupyterSwaggerClient.init(settings:))
-
-    /// The configuration the spec describes; change a copy to point at another server or supply variables.
-    public static var defaultConfiguration: ClientConfiguration {
-        ClientConfiguration(
-            server: ServerAddress(scheme: "https", host: "localhost", port: nil, basePath: ""),
-            version: "5",
-            defaultQuery: [
-            ],
-            defaultHeaders: [
-            ],
-            timeout: ClientConfiguration.defaultTimeout,
-            acceptableContentTypes: [],
-            errorMessageFields: [],
-            fallbackErrorMessage: ClientConfiguration.defaultFallbackErrorMessage,
-            auth: nil,
-            retry: RetryPolicy.none,
-            rateLimit: nil,
-            maxConcurrentRequests: nil,
-            dateCoding: .iso8601
-        )
-    }
-
-    /// The runtime client every call goes through.
-    public let client: EndpointClient
-
-    /// A client made from `settings` (what `init(configuration:...)` takes, in one value).
-    public init(settings: ClientSettings) {
-        client = EndpointClient(settings: settings)
-    }
-
-    /// A client with the spec's configuration unless told otherwise.
+    /// Get the current spec for the notebook server's APIs.
     ///
-    /// - Parameters:
-    ///   - configuration: the server, variables (e.g. none) and policy.
-    ///   - transport: how requests travel; `StubTransport` in tests.
-    ///   - middleware: extra steps every request passes through, outermost first.
-    ///   - perAttemptMiddleware: steps each attempt passes through, inside retry and before auth.
-    ///   - finalMiddleware: steps each attempt passes through last, after auth and the limits (a request signer).
-    ///   - tokenProvider: where the token comes from.
-    ///   - logSink: where one line per request is written; `nil` logs nothing.
-    ///   - onFailure: sees every failure in one place (e.g. sign out on 401).
-    public init(
-        configuration: ClientConfiguration = JupyterSwaggerClient.defaultConfiguration,
-        transport: any Transport = URLSessionTransport(),
-        middleware: [any Middleware] = [],
-        perAttemptMiddleware: [any Middleware] = [],
-        finalMiddleware: [any Middleware] = [],
-        tokenProvider: (any TokenProvider)? = nil,
-        logSink: LogSink? = nil,
-        onFailure: (@Sendable (EndpointError, RequestSummary) -> Void)? = nil
-    ) {
-        client = EndpointClient(
-            configuration: configuration,
-            transport: transport,
-            middleware: middleware,
-            perAttemptMiddleware: perAttemptMiddleware,
-            finalMiddleware: finalMiddleware,
-            tokenProvider: tokenProvider,
-            logSink: logSink,
-            onFailure: onFailure
-        )
-    }
-
-    /// The body of an error response decoded as `E` (the error model an endpoint's doc comment names), with the
-    /// API's date decoding; `nil` for any other error or a body that is not an `E`.
-    public func errorBody<E: Decodable>(of error: EndpointError, as type: E.Type = E.self) -> E? {
-        client.errorBody(of: error, as: type)
+    /// `GET /api/spec.yaml`
+    public func getApiSpecYaml() async throws(EndpointError) -> String {
+        try await getApiSpecYamlWithResponse().body
     }
 }
 
-/// The endpoints' methods: they send the request `JupyterSwaggerEndpoints` builds.
+/// The endpoints' requirements on the client: they send the request `JupyterSwaggerEndpoints` builds.
 extension JupyterSwaggerClient {
-    /// Get the Jupyter Server version
-    ///
-    /// This endpoint returns only the Jupyter Server version.
-    /// It does not require any authentication.
-    ///
-    /// `GET /api/`
-    public func getApi() async throws(EndpointError) -> GetApiResponse {
-        try await self.client.send(JupyterSwaggerEndpoints.getApi())
-    }
-
     /// `getApi`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
     ///
@@ -1204,18 +1220,6 @@ extension JupyterSwaggerClient {
         try await self.client.response(for: JupyterSwaggerEndpoints.patchApiContentsPath(pathPath: pathPath, bodyPath: bodyPath), declaring: JupyterSwaggerEndpoints.PatchApiContentsPathHeaders.self)
     }
 
-    /// Get a list of checkpoints for a file
-    ///
-    /// List checkpoints for a given file. There will typically be zero or one results.
-    ///
-    /// `GET /api/contents/{path}/checkpoints`
-    ///
-    /// - Parameter path: file path
-    /// - Throws: `EndpointError`; the body of an error response decodes as `GetApiContentsPathError`: `errorBody(of: error, as: GetApiContentsPathError.self)`.
-    public func getApiContentsPathCheckpoints(path: String) async throws(EndpointError) -> [Checkpoints] {
-        try await self.client.send(JupyterSwaggerEndpoints.getApiContentsPathCheckpoints(path: path))
-    }
-
     /// `getApiContentsPathCheckpoints`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
     ///
@@ -1261,19 +1265,6 @@ extension JupyterSwaggerClient {
         try await self.client.response(for: JupyterSwaggerEndpoints.postApiContentsPathCheckpoints(path: path), declaring: JupyterSwaggerEndpoints.PostApiContentsPathCheckpointsHeaders.self)
     }
 
-    /// Restore a file to a particular checkpointed state
-    ///
-    /// `POST /api/contents/{path}/checkpoints/{checkpointId}`
-    ///
-    /// - Parameters:
-    ///   - path: file path
-    ///   - checkpointId: Checkpoint id for a file
-    /// - Throws: `EndpointError`; the body of an error response decodes as `GetApiContentsPathError`: `errorBody(of: error, as: GetApiContentsPathError.self)`.
-    @discardableResult
-    public func postApiContentsPathCheckpointsCheckpointId(path: String, checkpointId: String) async throws(EndpointError) -> Empty {
-        try await self.client.send(JupyterSwaggerEndpoints.postApiContentsPathCheckpointsCheckpointId(path: path, checkpointId: checkpointId))
-    }
-
     /// `postApiContentsPathCheckpointsCheckpointId`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
     ///
@@ -1289,18 +1280,6 @@ extension JupyterSwaggerClient {
         try await self.client.response(for: JupyterSwaggerEndpoints.postApiContentsPathCheckpointsCheckpointId(path: path, checkpointId: checkpointId))
     }
 
-    /// Delete a checkpoint
-    ///
-    /// `DELETE /api/contents/{path}/checkpoints/{checkpointId}`
-    ///
-    /// - Parameters:
-    ///   - path: file path
-    ///   - checkpointId: Checkpoint id for a file
-    @discardableResult
-    public func deleteApiContentsPathCheckpointsCheckpointId(path: String, checkpointId: String) async throws(EndpointError) -> Empty {
-        try await self.client.send(JupyterSwaggerEndpoints.deleteApiContentsPathCheckpointsCheckpointId(path: path, checkpointId: checkpointId))
-    }
-
     /// `deleteApiContentsPathCheckpointsCheckpointId`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
     ///
@@ -1313,18 +1292,6 @@ extension JupyterSwaggerClient {
     ///   - checkpointId: Checkpoint id for a file
     public func deleteApiContentsPathCheckpointsCheckpointIdWithResponse(path: String, checkpointId: String) async throws(EndpointError) -> Response<Empty> {
         try await self.client.response(for: JupyterSwaggerEndpoints.deleteApiContentsPathCheckpointsCheckpointId(path: path, checkpointId: checkpointId))
-    }
-
-    /// Resolve path to a file
-    ///
-    /// `GET /api/resolvePath`
-    ///
-    /// - Parameters:
-    ///   - path: file path
-    ///   - kernel: kernel uuid
-    /// - Returns: Resolved file path details
-    public func getApiResolvePath(path: String, kernel: UUID? = nil) async throws(EndpointError) -> ResolvedPath {
-        try await self.client.send(JupyterSwaggerEndpoints.getApiResolvePath(path: path, kernel: kernel))
     }
 
     /// `getApiResolvePath`, with the status code and every header of its response (`statusCode`, `headers`,
@@ -1342,16 +1309,6 @@ extension JupyterSwaggerClient {
         try await self.client.response(for: JupyterSwaggerEndpoints.getApiResolvePath(path: path, kernel: kernel))
     }
 
-    /// Get session
-    ///
-    /// `GET /api/sessions/{session}`
-    ///
-    /// - Parameter session: session uuid
-    /// - Returns: A session
-    public func getApiSessionsSession(session: UUID) async throws(EndpointError) -> Session {
-        try await self.client.send(JupyterSwaggerEndpoints.getApiSessionsSession(session: session))
-    }
-
     /// `getApiSessionsSession`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
     ///
@@ -1365,16 +1322,6 @@ extension JupyterSwaggerClient {
         try await self.client.response(for: JupyterSwaggerEndpoints.getApiSessionsSession(session: session))
     }
 
-    /// Delete a session
-    ///
-    /// `DELETE /api/sessions/{session}`
-    ///
-    /// - Parameter session: session uuid
-    @discardableResult
-    public func deleteApiSessionsSession(session: UUID) async throws(EndpointError) -> Empty {
-        try await self.client.send(JupyterSwaggerEndpoints.deleteApiSessionsSession(session: session))
-    }
-
     /// `deleteApiSessionsSession`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
     ///
@@ -1385,21 +1332,6 @@ extension JupyterSwaggerClient {
     /// - Parameter session: session uuid
     public func deleteApiSessionsSessionWithResponse(session: UUID) async throws(EndpointError) -> Response<Empty> {
         try await self.client.response(for: JupyterSwaggerEndpoints.deleteApiSessionsSession(session: session))
-    }
-
-    /// This can be used to rename the session.
-    ///
-    /// `PATCH /api/sessions/{session}`
-    ///
-    /// - Parameters:
-    ///   - session: session uuid
-    ///   - path: path to the session
-    ///   - name: name of the session
-    ///   - type: session type
-    ///   - kernel: Kernel information
-    /// - Returns: A session
-    public func patchApiSessionsSession(session: UUID, id: UUID? = nil, path: String? = nil, name: String? = nil, type: String? = nil, kernel: Kernel? = nil) async throws(EndpointError) -> Session {
-        try await self.client.send(JupyterSwaggerEndpoints.patchApiSessionsSession(session: session, id: id, path: path, name: name, type: type, kernel: kernel))
     }
 
     /// `patchApiSessionsSession`, with the status code and every header of its response (`statusCode`, `headers`,
@@ -1418,13 +1350,6 @@ extension JupyterSwaggerClient {
     /// - Returns: A session
     public func patchApiSessionsSessionWithResponse(session: UUID, id: UUID? = nil, path: String? = nil, name: String? = nil, type: String? = nil, kernel: Kernel? = nil) async throws(EndpointError) -> Response<Session> {
         try await self.client.response(for: JupyterSwaggerEndpoints.patchApiSessionsSession(session: session, id: id, path: path, name: name, type: type, kernel: kernel))
-    }
-
-    /// List available sessions
-    ///
-    /// `GET /api/sessions`
-    public func getApiSessions() async throws(EndpointError) -> [Session] {
-        try await self.client.send(JupyterSwaggerEndpoints.getApiSessions())
     }
 
     /// `getApiSessions`, with the status code and every header of its response (`statusCode`, `headers`,
@@ -1471,13 +1396,6 @@ extension JupyterSwaggerClient {
         try await self.client.response(for: JupyterSwaggerEndpoints.postApiSessions(id: id, path: path, name: name, type: type, kernel: kernel), declaring: JupyterSwaggerEndpoints.PostApiSessionsHeaders.self)
     }
 
-    /// List the JSON data for all kernels that are currently running
-    ///
-    /// `GET /api/kernels`
-    public func getApiKernels() async throws(EndpointError) -> [Kernel] {
-        try await self.client.send(JupyterSwaggerEndpoints.getApiKernels())
-    }
-
     /// `getApiKernels`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
     ///
@@ -1516,16 +1434,6 @@ extension JupyterSwaggerClient {
         try await self.client.response(for: JupyterSwaggerEndpoints.postApiKernels(name: name, path: path), declaring: JupyterSwaggerEndpoints.PostApiKernelsHeaders.self)
     }
 
-    /// Get kernel information
-    ///
-    /// `GET /api/kernels/{kernelId}`
-    ///
-    /// - Parameter kernelId: kernel uuid
-    /// - Returns: Kernel information
-    public func getApiKernelsKernelId(kernelId: UUID) async throws(EndpointError) -> Kernel {
-        try await self.client.send(JupyterSwaggerEndpoints.getApiKernelsKernelId(kernelId: kernelId))
-    }
-
     /// `getApiKernelsKernelId`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
     ///
@@ -1539,16 +1447,6 @@ extension JupyterSwaggerClient {
         try await self.client.response(for: JupyterSwaggerEndpoints.getApiKernelsKernelId(kernelId: kernelId))
     }
 
-    /// Kill a kernel and delete the kernel id
-    ///
-    /// `DELETE /api/kernels/{kernelId}`
-    ///
-    /// - Parameter kernelId: kernel uuid
-    @discardableResult
-    public func deleteApiKernelsKernelId(kernelId: UUID) async throws(EndpointError) -> Empty {
-        try await self.client.send(JupyterSwaggerEndpoints.deleteApiKernelsKernelId(kernelId: kernelId))
-    }
-
     /// `deleteApiKernelsKernelId`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
     ///
@@ -1559,16 +1457,6 @@ extension JupyterSwaggerClient {
     /// - Parameter kernelId: kernel uuid
     public func deleteApiKernelsKernelIdWithResponse(kernelId: UUID) async throws(EndpointError) -> Response<Empty> {
         try await self.client.response(for: JupyterSwaggerEndpoints.deleteApiKernelsKernelId(kernelId: kernelId))
-    }
-
-    /// Interrupt a kernel
-    ///
-    /// `POST /api/kernels/{kernelId}/interrupt`
-    ///
-    /// - Parameter kernelId: kernel uuid
-    @discardableResult
-    public func postApiKernelsKernelIdInterrupt(kernelId: UUID) async throws(EndpointError) -> Empty {
-        try await self.client.send(JupyterSwaggerEndpoints.postApiKernelsKernelIdInterrupt(kernelId: kernelId))
     }
 
     /// `postApiKernelsKernelIdInterrupt`, with the status code and every header of its response (`statusCode`, `headers`,
@@ -1607,13 +1495,6 @@ extension JupyterSwaggerClient {
         try await self.client.response(for: JupyterSwaggerEndpoints.postApiKernelsKernelIdRestart(kernelId: kernelId), declaring: JupyterSwaggerEndpoints.PostApiKernelsKernelIdRestartHeaders.self)
     }
 
-    /// Get kernel specs
-    ///
-    /// `GET /api/kernelspecs`
-    public func getApiKernelspecs() async throws(EndpointError) -> GetApiKernelspecsResponse {
-        try await self.client.send(JupyterSwaggerEndpoints.getApiKernelspecs())
-    }
-
     /// `getApiKernelspecs`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
     ///
@@ -1622,15 +1503,6 @@ extension JupyterSwaggerClient {
     /// `GET /api/kernelspecs`
     public func getApiKernelspecsWithResponse() async throws(EndpointError) -> Response<GetApiKernelspecsResponse> {
         try await self.client.response(for: JupyterSwaggerEndpoints.getApiKernelspecs())
-    }
-
-    /// Get a configuration section by name
-    ///
-    /// `GET /api/config/{sectionName}`
-    ///
-    /// - Parameter sectionName: Name of config section
-    public func getApiConfigSectionName(sectionName: String) async throws(EndpointError) -> JSON {
-        try await self.client.send(JupyterSwaggerEndpoints.getApiConfigSectionName(sectionName: sectionName))
     }
 
     /// `getApiConfigSectionName`, with the status code and every header of its response (`statusCode`, `headers`,
@@ -1645,15 +1517,6 @@ extension JupyterSwaggerClient {
         try await self.client.response(for: JupyterSwaggerEndpoints.getApiConfigSectionName(sectionName: sectionName))
     }
 
-    /// Update a configuration section by name
-    ///
-    /// `PATCH /api/config/{sectionName}`
-    ///
-    /// - Parameter sectionName: Name of config section
-    public func patchApiConfigSectionName(_ body: JSON? = nil, sectionName: String) async throws(EndpointError) -> JSON {
-        try await self.client.send(JupyterSwaggerEndpoints.patchApiConfigSectionName(body, sectionName: sectionName))
-    }
-
     /// `patchApiConfigSectionName`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
     ///
@@ -1666,13 +1529,6 @@ extension JupyterSwaggerClient {
         try await self.client.response(for: JupyterSwaggerEndpoints.patchApiConfigSectionName(body, sectionName: sectionName))
     }
 
-    /// Get available terminals
-    ///
-    /// `GET /api/terminals`
-    public func getApiTerminals() async throws(EndpointError) -> [Terminal] {
-        try await self.client.send(JupyterSwaggerEndpoints.getApiTerminals())
-    }
-
     /// `getApiTerminals`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
     ///
@@ -1681,15 +1537,6 @@ extension JupyterSwaggerClient {
     /// `GET /api/terminals`
     public func getApiTerminalsWithResponse() async throws(EndpointError) -> Response<[Terminal]> {
         try await self.client.response(for: JupyterSwaggerEndpoints.getApiTerminals())
-    }
-
-    /// Create a new terminal
-    ///
-    /// `POST /api/terminals`
-    ///
-    /// - Returns: A Terminal object
-    public func postApiTerminals() async throws(EndpointError) -> Terminal {
-        try await self.client.send(JupyterSwaggerEndpoints.postApiTerminals())
     }
 
     /// `postApiTerminals`, with the status code and every header of its response (`statusCode`, `headers`,
@@ -1702,16 +1549,6 @@ extension JupyterSwaggerClient {
     /// - Returns: A Terminal object
     public func postApiTerminalsWithResponse() async throws(EndpointError) -> Response<Terminal> {
         try await self.client.response(for: JupyterSwaggerEndpoints.postApiTerminals())
-    }
-
-    /// Get a terminal session corresponding to an id.
-    ///
-    /// `GET /api/terminals/{terminalId}`
-    ///
-    /// - Parameter terminalId: ID of terminal session
-    /// - Returns: A Terminal object
-    public func getApiTerminalsTerminalId(terminalId: String) async throws(EndpointError) -> Terminal {
-        try await self.client.send(JupyterSwaggerEndpoints.getApiTerminalsTerminalId(terminalId: terminalId))
     }
 
     /// `getApiTerminalsTerminalId`, with the status code and every header of its response (`statusCode`, `headers`,
@@ -1727,16 +1564,6 @@ extension JupyterSwaggerClient {
         try await self.client.response(for: JupyterSwaggerEndpoints.getApiTerminalsTerminalId(terminalId: terminalId))
     }
 
-    /// Delete a terminal session corresponding to an id.
-    ///
-    /// `DELETE /api/terminals/{terminalId}`
-    ///
-    /// - Parameter terminalId: ID of terminal session
-    @discardableResult
-    public func deleteApiTerminalsTerminalId(terminalId: String) async throws(EndpointError) -> Empty {
-        try await self.client.send(JupyterSwaggerEndpoints.deleteApiTerminalsTerminalId(terminalId: terminalId))
-    }
-
     /// `deleteApiTerminalsTerminalId`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
     ///
@@ -1747,20 +1574,6 @@ extension JupyterSwaggerClient {
     /// - Parameter terminalId: ID of terminal session
     public func deleteApiTerminalsTerminalIdWithResponse(terminalId: String) async throws(EndpointError) -> Response<Empty> {
         try await self.client.response(for: JupyterSwaggerEndpoints.deleteApiTerminalsTerminalId(terminalId: terminalId))
-    }
-
-    /// Get the identity of the currently authenticated user.
-    /// If present, a `permissions` argument may be specified
-    /// to check what actions the user currently is authorized to take.
-    ///
-    /// `GET /api/me`
-    ///
-    /// - Parameter permissions: JSON-serialized dictionary of `{"resource": ["action",]}`
-    ///   (dict of lists of strings) to check.
-    ///   The same dictionary structure will be returned,
-    ///   containing only the actions for which the user is authorized.
-    public func getApiMe(permissions: String? = nil) async throws(EndpointError) -> GetApiMeResponse {
-        try await self.client.send(JupyterSwaggerEndpoints.getApiMe(permissions: permissions))
     }
 
     /// `getApiMe`, with the status code and every header of its response (`statusCode`, `headers`,
@@ -1780,16 +1593,6 @@ extension JupyterSwaggerClient {
         try await self.client.response(for: JupyterSwaggerEndpoints.getApiMe(permissions: permissions))
     }
 
-    /// Get the current status/activity of the server.
-    ///
-    /// `GET /api/status`
-    ///
-    /// - Returns: Notebook server API status.
-    ///   Added in notebook 5.0.
-    public func getApiStatus() async throws(EndpointError) -> APIStatus {
-        try await self.client.send(JupyterSwaggerEndpoints.getApiStatus())
-    }
-
     /// `getApiStatus`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
     ///
@@ -1801,13 +1604,6 @@ extension JupyterSwaggerClient {
     ///   Added in notebook 5.0.
     public func getApiStatusWithResponse() async throws(EndpointError) -> Response<APIStatus> {
         try await self.client.response(for: JupyterSwaggerEndpoints.getApiStatus())
-    }
-
-    /// Get the current spec for the notebook server's APIs.
-    ///
-    /// `GET /api/spec.yaml`
-    public func getApiSpecYaml() async throws(EndpointError) -> String {
-        try await self.client.send(JupyterSwaggerEndpoints.getApiSpecYaml())
     }
 
     /// `getApiSpecYaml`, with the status code and every header of its response (`statusCode`, `headers`,

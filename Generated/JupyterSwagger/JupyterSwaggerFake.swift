@@ -8,159 +8,140 @@ import Foundation
 public struct FakeJupyterSwaggerClient: JupyterSwaggerClientProtocol {
     /// Answers `getApi`.
     public var getApiHandler: (@Sendable () async throws -> GetApiResponse)?
-    /// Answers `getApi` with a status and headers too (for `getApiWithResponse`; `getApi` uses it when `getApiHandler` is not set).
+    /// Answers `getApiWithResponse`, and `getApi` when `getApiHandler` is not set, with a status and headers too.
     public var getApiResponseHandler: (@Sendable () async throws -> Response<GetApiResponse>)?
     /// Answers `getApiContentsPath`.
     public var getApiContentsPathHandler: (@Sendable (String, GetApiContentsPathType?, GetApiContentsPathFormat?, Int?, Int?) async throws -> Contents)?
-    /// Answers `getApiContentsPath` with a status and headers too (for `getApiContentsPathWithResponse`; `getApiContentsPath` uses it when `getApiContentsPathHandler` is not set).
+    /// Answers `getApiContentsPathWithResponse`, and `getApiContentsPath` when `getApiContentsPathHandler` is not set, with a status and headers too.
     public var getApiContentsPathResponseHandler: (@Sendable (String, GetApiContentsPathType?, GetApiContentsPathFormat?, Int?, Int?) async throws -> Response<Contents>)?
     /// Answers `putApiContentsPath`.
     public var putApiContentsPathHandler: (@Sendable (String, String?, String?, String?, String?, String?) async throws -> Contents)?
-    /// Answers `putApiContentsPath` with a status and headers too (for `putApiContentsPathWithResponse`; `putApiContentsPath` uses it when `putApiContentsPathHandler` is not set).
+    /// Answers `putApiContentsPathWithResponse`, and `putApiContentsPath` when `putApiContentsPathHandler` is not set, with a status and headers too.
     public var putApiContentsPathResponseHandler: (@Sendable (String, String?, String?, String?, String?, String?) async throws -> Response<Contents>)?
     /// Answers `postApiContentsPath`.
     public var postApiContentsPathHandler: (@Sendable (String, String?, String?, String?) async throws -> Contents)?
-    /// Answers `postApiContentsPath` with a status and headers too (for `postApiContentsPathWithResponse`; `postApiContentsPath` uses it when `postApiContentsPathHandler` is not set).
+    /// Answers `postApiContentsPathWithResponse`, and `postApiContentsPath` when `postApiContentsPathHandler` is not set, with a status and headers too.
     public var postApiContentsPathResponseHandler: (@Sendable (String, String?, String?, String?) async throws -> Response<Contents>)?
     /// Answers `deleteApiContentsPath`.
     public var deleteApiContentsPathHandler: (@Sendable (String) async throws -> JupyterSwaggerEndpoints.DeleteApiContentsPathHeaders)?
-    /// Answers `deleteApiContentsPath` with a status and headers too (for `deleteApiContentsPathWithResponse`; `deleteApiContentsPath` uses it when `deleteApiContentsPathHandler` is not set).
+    /// Answers `deleteApiContentsPathWithResponse`, and `deleteApiContentsPath` when `deleteApiContentsPathHandler` is not set, with a status and headers too.
     public var deleteApiContentsPathResponseHandler: (@Sendable (String) async throws -> Response<Empty>)?
     /// Answers `patchApiContentsPath`.
     public var patchApiContentsPathHandler: (@Sendable (String, String?) async throws -> Contents)?
-    /// Answers `patchApiContentsPath` with a status and headers too (for `patchApiContentsPathWithResponse`; `patchApiContentsPath` uses it when `patchApiContentsPathHandler` is not set).
+    /// Answers `patchApiContentsPathWithResponse`, and `patchApiContentsPath` when `patchApiContentsPathHandler` is not set, with a status and headers too.
     public var patchApiContentsPathResponseHandler: (@Sendable (String, String?) async throws -> Response<Contents>)?
     /// Answers `getApiContentsPathCheckpoints`.
     public var getApiContentsPathCheckpointsHandler: (@Sendable (String) async throws -> [Checkpoints])?
-    /// Answers `getApiContentsPathCheckpoints` with a status and headers too (for `getApiContentsPathCheckpointsWithResponse`; `getApiContentsPathCheckpoints` uses it when `getApiContentsPathCheckpointsHandler` is not set).
+    /// Answers `getApiContentsPathCheckpointsWithResponse`, and `getApiContentsPathCheckpoints` when `getApiContentsPathCheckpointsHandler` is not set, with a status and headers too.
     public var getApiContentsPathCheckpointsResponseHandler: (@Sendable (String) async throws -> Response<[Checkpoints]>)?
     /// Answers `postApiContentsPathCheckpoints`.
     public var postApiContentsPathCheckpointsHandler: (@Sendable (String) async throws -> Checkpoints)?
-    /// Answers `postApiContentsPathCheckpoints` with a status and headers too (for `postApiContentsPathCheckpointsWithResponse`; `postApiContentsPathCheckpoints` uses it when `postApiContentsPathCheckpointsHandler` is not set).
+    /// Answers `postApiContentsPathCheckpointsWithResponse`, and `postApiContentsPathCheckpoints` when `postApiContentsPathCheckpointsHandler` is not set, with a status and headers too.
     public var postApiContentsPathCheckpointsResponseHandler: (@Sendable (String) async throws -> Response<Checkpoints>)?
     /// Answers `postApiContentsPathCheckpointsCheckpointId`.
     public var postApiContentsPathCheckpointsCheckpointIdHandler: (@Sendable (String, String) async throws -> Empty)?
-    /// Answers `postApiContentsPathCheckpointsCheckpointId` with a status and headers too (for `postApiContentsPathCheckpointsCheckpointIdWithResponse`; `postApiContentsPathCheckpointsCheckpointId` uses it when `postApiContentsPathCheckpointsCheckpointIdHandler` is not set).
+    /// Answers `postApiContentsPathCheckpointsCheckpointIdWithResponse`, and `postApiContentsPathCheckpointsCheckpointId` when `postApiContentsPathCheckpointsCheckpointIdHandler` is not set, with a status and headers too.
     public var postApiContentsPathCheckpointsCheckpointIdResponseHandler: (@Sendable (String, String) async throws -> Response<Empty>)?
     /// Answers `deleteApiContentsPathCheckpointsCheckpointId`.
     public var deleteApiContentsPathCheckpointsCheckpointIdHandler: (@Sendable (String, String) async throws -> Empty)?
-    /// Answers `deleteApiContentsPathCheckpointsCheckpointId` with a status and headers too (for `deleteApiContentsPathCheckpointsCheckpointIdWithResponse`; `deleteApiContentsPathCheckpointsCheckpointId` uses it when `deleteApiContentsPathCheckpointsCheckpointIdHandler` is not set).
+    /// Answers `deleteApiContentsPathCheckpointsCheckpointIdWithResponse`, and `deleteApiContentsPathCheckpointsCheckpointId` when `deleteApiContentsPathCheckpointsCheckpointIdHandler` is not set, with a status and headers too.
     public var deleteApiContentsPathCheckpointsCheckpointIdResponseHandler: (@Sendable (String, String) async throws -> Response<Empty>)?
     /// Answers `getApiResolvePath`.
     public var getApiResolvePathHandler: (@Sendable (String, UUID?) async throws -> ResolvedPath)?
-    /// Answers `getApiResolvePath` with a status and headers too (for `getApiResolvePathWithResponse`; `getApiResolvePath` uses it when `getApiResolvePathHandler` is not set).
+    /// Answers `getApiResolvePathWithResponse`, and `getApiResolvePath` when `getApiResolvePathHandler` is not set, with a status and headers too.
     public var getApiResolvePathResponseHandler: (@Sendable (String, UUID?) async throws -> Response<ResolvedPath>)?
     /// Answers `getApiSessionsSession`.
     public var getApiSessionsSessionHandler: (@Sendable (UUID) async throws -> Session)?
-    /// Answers `getApiSessionsSession` with a status and headers too (for `getApiSessionsSessionWithResponse`; `getApiSessionsSession` uses it when `getApiSessionsSessionHandler` is not set).
+    /// Answers `getApiSessionsSessionWithResponse`, and `getApiSessionsSession` when `getApiSessionsSessionHandler` is not set, with a status and headers too.
     public var getApiSessionsSessionResponseHandler: (@Sendable (UUID) async throws -> Response<Session>)?
     /// Answers `deleteApiSessionsSession`.
     public var deleteApiSessionsSessionHandler: (@Sendable (UUID) async throws -> Empty)?
-    /// Answers `deleteApiSessionsSession` with a status and headers too (for `deleteApiSessionsSessionWithResponse`; `deleteApiSessionsSession` uses it when `deleteApiSessionsSessionHandler` is not set).
+    /// Answers `deleteApiSessionsSessionWithResponse`, and `deleteApiSessionsSession` when `deleteApiSessionsSessionHandler` is not set, with a status and headers too.
     public var deleteApiSessionsSessionResponseHandler: (@Sendable (UUID) async throws -> Response<Empty>)?
     /// Answers `patchApiSessionsSession`.
     public var patchApiSessionsSessionHandler: (@Sendable (UUID, UUID?, String?, String?, String?, Kernel?) async throws -> Session)?
-    /// Answers `patchApiSessionsSession` with a status and headers too (for `patchApiSessionsSessionWithResponse`; `patchApiSessionsSession` uses it when `patchApiSessionsSessionHandler` is not set).
+    /// Answers `patchApiSessionsSessionWithResponse`, and `patchApiSessionsSession` when `patchApiSessionsSessionHandler` is not set, with a status and headers too.
     public var patchApiSessionsSessionResponseHandler: (@Sendable (UUID, UUID?, String?, String?, String?, Kernel?) async throws -> Response<Session>)?
     /// Answers `getApiSessions`.
     public var getApiSessionsHandler: (@Sendable () async throws -> [Session])?
-    /// Answers `getApiSessions` with a status and headers too (for `getApiSessionsWithResponse`; `getApiSessions` uses it when `getApiSessionsHandler` is not set).
+    /// Answers `getApiSessionsWithResponse`, and `getApiSessions` when `getApiSessionsHandler` is not set, with a status and headers too.
     public var getApiSessionsResponseHandler: (@Sendable () async throws -> Response<[Session]>)?
     /// Answers `postApiSessions`.
     public var postApiSessionsHandler: (@Sendable (UUID?, String?, String?, String?, Kernel?) async throws -> Session)?
-    /// Answers `postApiSessions` with a status and headers too (for `postApiSessionsWithResponse`; `postApiSessions` uses it when `postApiSessionsHandler` is not set).
+    /// Answers `postApiSessionsWithResponse`, and `postApiSessions` when `postApiSessionsHandler` is not set, with a status and headers too.
     public var postApiSessionsResponseHandler: (@Sendable (UUID?, String?, String?, String?, Kernel?) async throws -> Response<Session>)?
     /// Answers `getApiKernels`.
     public var getApiKernelsHandler: (@Sendable () async throws -> [Kernel])?
-    /// Answers `getApiKernels` with a status and headers too (for `getApiKernelsWithResponse`; `getApiKernels` uses it when `getApiKernelsHandler` is not set).
+    /// Answers `getApiKernelsWithResponse`, and `getApiKernels` when `getApiKernelsHandler` is not set, with a status and headers too.
     public var getApiKernelsResponseHandler: (@Sendable () async throws -> Response<[Kernel]>)?
     /// Answers `postApiKernels`.
     public var postApiKernelsHandler: (@Sendable (String, String?) async throws -> Kernel)?
-    /// Answers `postApiKernels` with a status and headers too (for `postApiKernelsWithResponse`; `postApiKernels` uses it when `postApiKernelsHandler` is not set).
+    /// Answers `postApiKernelsWithResponse`, and `postApiKernels` when `postApiKernelsHandler` is not set, with a status and headers too.
     public var postApiKernelsResponseHandler: (@Sendable (String, String?) async throws -> Response<Kernel>)?
     /// Answers `getApiKernelsKernelId`.
     public var getApiKernelsKernelIdHandler: (@Sendable (UUID) async throws -> Kernel)?
-    /// Answers `getApiKernelsKernelId` with a status and headers too (for `getApiKernelsKernelIdWithResponse`; `getApiKernelsKernelId` uses it when `getApiKernelsKernelIdHandler` is not set).
+    /// Answers `getApiKernelsKernelIdWithResponse`, and `getApiKernelsKernelId` when `getApiKernelsKernelIdHandler` is not set, with a status and headers too.
     public var getApiKernelsKernelIdResponseHandler: (@Sendable (UUID) async throws -> Response<Kernel>)?
     /// Answers `deleteApiKernelsKernelId`.
     public var deleteApiKernelsKernelIdHandler: (@Sendable (UUID) async throws -> Empty)?
-    /// Answers `deleteApiKernelsKernelId` with a status and headers too (for `deleteApiKernelsKernelIdWithResponse`; `deleteApiKernelsKernelId` uses it when `deleteApiKernelsKernelIdHandler` is not set).
+    /// Answers `deleteApiKernelsKernelIdWithResponse`, and `deleteApiKernelsKernelId` when `deleteApiKernelsKernelIdHandler` is not set, with a status and headers too.
     public var deleteApiKernelsKernelIdResponseHandler: (@Sendable (UUID) async throws -> Response<Empty>)?
     /// Answers `postApiKernelsKernelIdInterrupt`.
     public var postApiKernelsKernelIdInterruptHandler: (@Sendable (UUID) async throws -> Empty)?
-    /// Answers `postApiKernelsKernelIdInterrupt` with a status and headers too (for `postApiKernelsKernelIdInterruptWithResponse`; `postApiKernelsKernelIdInterrupt` uses it when `postApiKernelsKernelIdInterruptHandler` is not set).
+    /// Answers `postApiKernelsKernelIdInterruptWithResponse`, and `postApiKernelsKernelIdInterrupt` when `postApiKernelsKernelIdInterruptHandler` is not set, with a status and headers too.
     public var postApiKernelsKernelIdInterruptResponseHandler: (@Sendable (UUID) async throws -> Response<Empty>)?
     /// Answers `postApiKernelsKernelIdRestart`.
     public var postApiKernelsKernelIdRestartHandler: (@Sendable (UUID) async throws -> Kernel)?
-    /// Answers `postApiKernelsKernelIdRestart` with a status and headers too (for `postApiKernelsKernelIdRestartWithResponse`; `postApiKernelsKernelIdRestart` uses it when `postApiKernelsKernelIdRestartHandler` is not set).
+    /// Answers `postApiKernelsKernelIdRestartWithResponse`, and `postApiKernelsKernelIdRestart` when `postApiKernelsKernelIdRestartHandler` is not set, with a status and headers too.
     public var postApiKernelsKernelIdRestartResponseHandler: (@Sendable (UUID) async throws -> Response<Kernel>)?
     /// Answers `getApiKernelspecs`.
     public var getApiKernelspecsHandler: (@Sendable () async throws -> GetApiKernelspecsResponse)?
-    /// Answers `getApiKernelspecs` with a status and headers too (for `getApiKernelspecsWithResponse`; `getApiKernelspecs` uses it when `getApiKernelspecsHandler` is not set).
+    /// Answers `getApiKernelspecsWithResponse`, and `getApiKernelspecs` when `getApiKernelspecsHandler` is not set, with a status and headers too.
     public var getApiKernelspecsResponseHandler: (@Sendable () async throws -> Response<GetApiKernelspecsResponse>)?
     /// Answers `getApiConfigSectionName`.
     public var getApiConfigSectionNameHandler: (@Sendable (String) async throws -> JSON)?
-    /// Answers `getApiConfigSectionName` with a status and headers too (for `getApiConfigSectionNameWithResponse`; `getApiConfigSectionName` uses it when `getApiConfigSectionNameHandler` is not set).
+    /// Answers `getApiConfigSectionNameWithResponse`, and `getApiConfigSectionName` when `getApiConfigSectionNameHandler` is not set, with a status and headers too.
     public var getApiConfigSectionNameResponseHandler: (@Sendable (String) async throws -> Response<JSON>)?
     /// Answers `patchApiConfigSectionName`.
     public var patchApiConfigSectionNameHandler: (@Sendable (JSON?, String) async throws -> JSON)?
-    /// Answers `patchApiConfigSectionName` with a status and headers too (for `patchApiConfigSectionNameWithResponse`; `patchApiConfigSectionName` uses it when `patchApiConfigSectionNameHandler` is not set).
+    /// Answers `patchApiConfigSectionNameWithResponse`, and `patchApiConfigSectionName` when `patchApiConfigSectionNameHandler` is not set, with a status and headers too.
     public var patchApiConfigSectionNameResponseHandler: (@Sendable (JSON?, String) async throws -> Response<JSON>)?
     /// Answers `getApiTerminals`.
     public var getApiTerminalsHandler: (@Sendable () async throws -> [Terminal])?
-    /// Answers `getApiTerminals` with a status and headers too (for `getApiTerminalsWithResponse`; `getApiTerminals` uses it when `getApiTerminalsHandler` is not set).
+    /// Answers `getApiTerminalsWithResponse`, and `getApiTerminals` when `getApiTerminalsHandler` is not set, with a status and headers too.
     public var getApiTerminalsResponseHandler: (@Sendable () async throws -> Response<[Terminal]>)?
     /// Answers `postApiTerminals`.
     public var postApiTerminalsHandler: (@Sendable () async throws -> Terminal)?
-    /// Answers `postApiTerminals` with a status and headers too (for `postApiTerminalsWithResponse`; `postApiTerminals` uses it when `postApiTerminalsHandler` is not set).
+    /// Answers `postApiTerminalsWithResponse`, and `postApiTerminals` when `postApiTerminalsHandler` is not set, with a status and headers too.
     public var postApiTerminalsResponseHandler: (@Sendable () async throws -> Response<Terminal>)?
     /// Answers `getApiTerminalsTerminalId`.
     public var getApiTerminalsTerminalIdHandler: (@Sendable (String) async throws -> Terminal)?
-    /// Answers `getApiTerminalsTerminalId` with a status and headers too (for `getApiTerminalsTerminalIdWithResponse`; `getApiTerminalsTerminalId` uses it when `getApiTerminalsTerminalIdHandler` is not set).
+    /// Answers `getApiTerminalsTerminalIdWithResponse`, and `getApiTerminalsTerminalId` when `getApiTerminalsTerminalIdHandler` is not set, with a status and headers too.
     public var getApiTerminalsTerminalIdResponseHandler: (@Sendable (String) async throws -> Response<Terminal>)?
     /// Answers `deleteApiTerminalsTerminalId`.
     public var deleteApiTerminalsTerminalIdHandler: (@Sendable (String) async throws -> Empty)?
-    /// Answers `deleteApiTerminalsTerminalId` with a status and headers too (for `deleteApiTerminalsTerminalIdWithResponse`; `deleteApiTerminalsTerminalId` uses it when `deleteApiTerminalsTerminalIdHandler` is not set).
+    /// Answers `deleteApiTerminalsTerminalIdWithResponse`, and `deleteApiTerminalsTerminalId` when `deleteApiTerminalsTerminalIdHandler` is not set, with a status and headers too.
     public var deleteApiTerminalsTerminalIdResponseHandler: (@Sendable (String) async throws -> Response<Empty>)?
     /// Answers `getApiMe`.
     public var getApiMeHandler: (@Sendable (String?) async throws -> GetApiMeResponse)?
-    /// Answers `getApiMe` with a status and headers too (for `getApiMeWithResponse`; `getApiMe` uses it when `getApiMeHandler` is not set).
+    /// Answers `getApiMeWithResponse`, and `getApiMe` when `getApiMeHandler` is not set, with a status and headers too.
     public var getApiMeResponseHandler: (@Sendable (String?) async throws -> Response<GetApiMeResponse>)?
     /// Answers `getApiStatus`.
     public var getApiStatusHandler: (@Sendable () async throws -> APIStatus)?
-    /// Answers `getApiStatus` with a status and headers too (for `getApiStatusWithResponse`; `getApiStatus` uses it when `getApiStatusHandler` is not set).
+    /// Answers `getApiStatusWithResponse`, and `getApiStatus` when `getApiStatusHandler` is not set, with a status and headers too.
     public var getApiStatusResponseHandler: (@Sendable () async throws -> Response<APIStatus>)?
     /// Answers `getApiSpecYaml`.
     public var getApiSpecYamlHandler: (@Sendable () async throws -> String)?
-    /// Answers `getApiSpecYaml` with a status and headers too (for `getApiSpecYamlWithResponse`; `getApiSpecYaml` uses it when `getApiSpecYamlHandler` is not set).
+    /// Answers `getApiSpecYamlWithResponse`, and `getApiSpecYaml` when `getApiSpecYamlHandler` is not set, with a status and headers too.
     public var getApiSpecYamlResponseHandler: (@Sendable () async throws -> Response<String>)?
 
     /// A fake with no handlers; set those the test needs.
     public init() {}
 }
 
-/// The fake's endpoint methods: each one answers with its handler.
+/// The fake's endpoint methods: each one answers with its handler. The plain methods of endpoints that declare no
+/// response headers come from the protocol's extension and so answer through `…WithResponse`.
 extension FakeJupyterSwaggerClient {
-    /// Answered by `getApiHandler`.
-    ///
-    /// Get the Jupyter Server version
-    ///
-    /// This endpoint returns only the Jupyter Server version.
-    /// It does not require any authentication.
-    ///
-    /// `JupyterSwaggerEndpoints.getApi` builds its request.
-    public func getApi() async throws(EndpointError) -> GetApiResponse {
-        guard let _handler = self.getApiHandler else {
-            guard self.getApiResponseHandler != nil else { throw .invalidRequest("FakeJupyterSwaggerClient.getApiHandler is not set") }
-            return try await getApiWithResponse().body
-        }
-        do {
-            return try await _handler()
-        } catch {
-            throw EndpointError(error)
-        }
-    }
-
     /// Answered by `getApiResponseHandler`, else by `getApiHandler` with status 200 and no headers.
     ///
     /// `getApi`, with the status code and every header of its response (`statusCode`, `headers`,
@@ -463,27 +444,6 @@ extension FakeJupyterSwaggerClient {
         return try DeclaredResponse(_response)
     }
 
-    /// Answered by `getApiContentsPathCheckpointsHandler`.
-    ///
-    /// Get a list of checkpoints for a file
-    ///
-    /// List checkpoints for a given file. There will typically be zero or one results.
-    ///
-    /// `JupyterSwaggerEndpoints.getApiContentsPathCheckpoints` builds its request.
-    ///
-    /// - Parameter path: file path
-    public func getApiContentsPathCheckpoints(path: String) async throws(EndpointError) -> [Checkpoints] {
-        guard let _handler = self.getApiContentsPathCheckpointsHandler else {
-            guard self.getApiContentsPathCheckpointsResponseHandler != nil else { throw .invalidRequest("FakeJupyterSwaggerClient.getApiContentsPathCheckpointsHandler is not set") }
-            return try await getApiContentsPathCheckpointsWithResponse(path: path).body
-        }
-        do {
-            return try await _handler(path)
-        } catch {
-            throw EndpointError(error)
-        }
-    }
-
     /// Answered by `getApiContentsPathCheckpointsResponseHandler`, else by `getApiContentsPathCheckpointsHandler` with status 200 and no headers.
     ///
     /// `getApiContentsPathCheckpoints`, with the status code and every header of its response (`statusCode`, `headers`,
@@ -564,28 +524,6 @@ extension FakeJupyterSwaggerClient {
         return try DeclaredResponse(_response)
     }
 
-    /// Answered by `postApiContentsPathCheckpointsCheckpointIdHandler`.
-    ///
-    /// Restore a file to a particular checkpointed state
-    ///
-    /// `JupyterSwaggerEndpoints.postApiContentsPathCheckpointsCheckpointId` builds its request.
-    ///
-    /// - Parameters:
-    ///   - path: file path
-    ///   - checkpointId: Checkpoint id for a file
-    @discardableResult
-    public func postApiContentsPathCheckpointsCheckpointId(path: String, checkpointId: String) async throws(EndpointError) -> Empty {
-        guard let _handler = self.postApiContentsPathCheckpointsCheckpointIdHandler else {
-            guard self.postApiContentsPathCheckpointsCheckpointIdResponseHandler != nil else { throw .invalidRequest("FakeJupyterSwaggerClient.postApiContentsPathCheckpointsCheckpointIdHandler is not set") }
-            return try await postApiContentsPathCheckpointsCheckpointIdWithResponse(path: path, checkpointId: checkpointId).body
-        }
-        do {
-            return try await _handler(path, checkpointId)
-        } catch {
-            throw EndpointError(error)
-        }
-    }
-
     /// Answered by `postApiContentsPathCheckpointsCheckpointIdResponseHandler`, else by `postApiContentsPathCheckpointsCheckpointIdHandler` with status 200 and no headers.
     ///
     /// `postApiContentsPathCheckpointsCheckpointId`, with the status code and every header of its response (`statusCode`, `headers`,
@@ -614,28 +552,6 @@ extension FakeJupyterSwaggerClient {
         return _response
     }
 
-    /// Answered by `deleteApiContentsPathCheckpointsCheckpointIdHandler`.
-    ///
-    /// Delete a checkpoint
-    ///
-    /// `JupyterSwaggerEndpoints.deleteApiContentsPathCheckpointsCheckpointId` builds its request.
-    ///
-    /// - Parameters:
-    ///   - path: file path
-    ///   - checkpointId: Checkpoint id for a file
-    @discardableResult
-    public func deleteApiContentsPathCheckpointsCheckpointId(path: String, checkpointId: String) async throws(EndpointError) -> Empty {
-        guard let _handler = self.deleteApiContentsPathCheckpointsCheckpointIdHandler else {
-            guard self.deleteApiContentsPathCheckpointsCheckpointIdResponseHandler != nil else { throw .invalidRequest("FakeJupyterSwaggerClient.deleteApiContentsPathCheckpointsCheckpointIdHandler is not set") }
-            return try await deleteApiContentsPathCheckpointsCheckpointIdWithResponse(path: path, checkpointId: checkpointId).body
-        }
-        do {
-            return try await _handler(path, checkpointId)
-        } catch {
-            throw EndpointError(error)
-        }
-    }
-
     /// Answered by `deleteApiContentsPathCheckpointsCheckpointIdResponseHandler`, else by `deleteApiContentsPathCheckpointsCheckpointIdHandler` with status 200 and no headers.
     ///
     /// `deleteApiContentsPathCheckpointsCheckpointId`, with the status code and every header of its response (`statusCode`, `headers`,
@@ -662,28 +578,6 @@ extension FakeJupyterSwaggerClient {
             throw EndpointError(error)
         }
         return _response
-    }
-
-    /// Answered by `getApiResolvePathHandler`.
-    ///
-    /// Resolve path to a file
-    ///
-    /// `JupyterSwaggerEndpoints.getApiResolvePath` builds its request.
-    ///
-    /// - Parameters:
-    ///   - path: file path
-    ///   - kernel: kernel uuid
-    /// - Returns: Resolved file path details
-    public func getApiResolvePath(path: String, kernel: UUID?) async throws(EndpointError) -> ResolvedPath {
-        guard let _handler = self.getApiResolvePathHandler else {
-            guard self.getApiResolvePathResponseHandler != nil else { throw .invalidRequest("FakeJupyterSwaggerClient.getApiResolvePathHandler is not set") }
-            return try await getApiResolvePathWithResponse(path: path, kernel: kernel).body
-        }
-        do {
-            return try await _handler(path, kernel)
-        } catch {
-            throw EndpointError(error)
-        }
     }
 
     /// Answered by `getApiResolvePathResponseHandler`, else by `getApiResolvePathHandler` with status 200 and no headers.
@@ -715,26 +609,6 @@ extension FakeJupyterSwaggerClient {
         return _response
     }
 
-    /// Answered by `getApiSessionsSessionHandler`.
-    ///
-    /// Get session
-    ///
-    /// `JupyterSwaggerEndpoints.getApiSessionsSession` builds its request.
-    ///
-    /// - Parameter session: session uuid
-    /// - Returns: A session
-    public func getApiSessionsSession(session: UUID) async throws(EndpointError) -> Session {
-        guard let _handler = self.getApiSessionsSessionHandler else {
-            guard self.getApiSessionsSessionResponseHandler != nil else { throw .invalidRequest("FakeJupyterSwaggerClient.getApiSessionsSessionHandler is not set") }
-            return try await getApiSessionsSessionWithResponse(session: session).body
-        }
-        do {
-            return try await _handler(session)
-        } catch {
-            throw EndpointError(error)
-        }
-    }
-
     /// Answered by `getApiSessionsSessionResponseHandler`, else by `getApiSessionsSessionHandler` with status 200 and no headers.
     ///
     /// `getApiSessionsSession`, with the status code and every header of its response (`statusCode`, `headers`,
@@ -762,26 +636,6 @@ extension FakeJupyterSwaggerClient {
         return _response
     }
 
-    /// Answered by `deleteApiSessionsSessionHandler`.
-    ///
-    /// Delete a session
-    ///
-    /// `JupyterSwaggerEndpoints.deleteApiSessionsSession` builds its request.
-    ///
-    /// - Parameter session: session uuid
-    @discardableResult
-    public func deleteApiSessionsSession(session: UUID) async throws(EndpointError) -> Empty {
-        guard let _handler = self.deleteApiSessionsSessionHandler else {
-            guard self.deleteApiSessionsSessionResponseHandler != nil else { throw .invalidRequest("FakeJupyterSwaggerClient.deleteApiSessionsSessionHandler is not set") }
-            return try await deleteApiSessionsSessionWithResponse(session: session).body
-        }
-        do {
-            return try await _handler(session)
-        } catch {
-            throw EndpointError(error)
-        }
-    }
-
     /// Answered by `deleteApiSessionsSessionResponseHandler`, else by `deleteApiSessionsSessionHandler` with status 200 and no headers.
     ///
     /// `deleteApiSessionsSession`, with the status code and every header of its response (`statusCode`, `headers`,
@@ -806,31 +660,6 @@ extension FakeJupyterSwaggerClient {
             throw EndpointError(error)
         }
         return _response
-    }
-
-    /// Answered by `patchApiSessionsSessionHandler`.
-    ///
-    /// This can be used to rename the session.
-    ///
-    /// `JupyterSwaggerEndpoints.patchApiSessionsSession` builds its request.
-    ///
-    /// - Parameters:
-    ///   - session: session uuid
-    ///   - path: path to the session
-    ///   - name: name of the session
-    ///   - type: session type
-    ///   - kernel: Kernel information
-    /// - Returns: A session
-    public func patchApiSessionsSession(session: UUID, id: UUID?, path: String?, name: String?, type: String?, kernel: Kernel?) async throws(EndpointError) -> Session {
-        guard let _handler = self.patchApiSessionsSessionHandler else {
-            guard self.patchApiSessionsSessionResponseHandler != nil else { throw .invalidRequest("FakeJupyterSwaggerClient.patchApiSessionsSessionHandler is not set") }
-            return try await patchApiSessionsSessionWithResponse(session: session, id: id, path: path, name: name, type: type, kernel: kernel).body
-        }
-        do {
-            return try await _handler(session, id, path, name, type, kernel)
-        } catch {
-            throw EndpointError(error)
-        }
     }
 
     /// Answered by `patchApiSessionsSessionResponseHandler`, else by `patchApiSessionsSessionHandler` with status 200 and no headers.
@@ -863,23 +692,6 @@ extension FakeJupyterSwaggerClient {
             throw EndpointError(error)
         }
         return _response
-    }
-
-    /// Answered by `getApiSessionsHandler`.
-    ///
-    /// List available sessions
-    ///
-    /// `JupyterSwaggerEndpoints.getApiSessions` builds its request.
-    public func getApiSessions() async throws(EndpointError) -> [Session] {
-        guard let _handler = self.getApiSessionsHandler else {
-            guard self.getApiSessionsResponseHandler != nil else { throw .invalidRequest("FakeJupyterSwaggerClient.getApiSessionsHandler is not set") }
-            return try await getApiSessionsWithResponse().body
-        }
-        do {
-            return try await _handler()
-        } catch {
-            throw EndpointError(error)
-        }
     }
 
     /// Answered by `getApiSessionsResponseHandler`, else by `getApiSessionsHandler` with status 200 and no headers.
@@ -962,23 +774,6 @@ extension FakeJupyterSwaggerClient {
         return try DeclaredResponse(_response)
     }
 
-    /// Answered by `getApiKernelsHandler`.
-    ///
-    /// List the JSON data for all kernels that are currently running
-    ///
-    /// `JupyterSwaggerEndpoints.getApiKernels` builds its request.
-    public func getApiKernels() async throws(EndpointError) -> [Kernel] {
-        guard let _handler = self.getApiKernelsHandler else {
-            guard self.getApiKernelsResponseHandler != nil else { throw .invalidRequest("FakeJupyterSwaggerClient.getApiKernelsHandler is not set") }
-            return try await getApiKernelsWithResponse().body
-        }
-        do {
-            return try await _handler()
-        } catch {
-            throw EndpointError(error)
-        }
-    }
-
     /// Answered by `getApiKernelsResponseHandler`, else by `getApiKernelsHandler` with status 200 and no headers.
     ///
     /// `getApiKernels`, with the status code and every header of its response (`statusCode`, `headers`,
@@ -1055,26 +850,6 @@ extension FakeJupyterSwaggerClient {
         return try DeclaredResponse(_response)
     }
 
-    /// Answered by `getApiKernelsKernelIdHandler`.
-    ///
-    /// Get kernel information
-    ///
-    /// `JupyterSwaggerEndpoints.getApiKernelsKernelId` builds its request.
-    ///
-    /// - Parameter kernelId: kernel uuid
-    /// - Returns: Kernel information
-    public func getApiKernelsKernelId(kernelId: UUID) async throws(EndpointError) -> Kernel {
-        guard let _handler = self.getApiKernelsKernelIdHandler else {
-            guard self.getApiKernelsKernelIdResponseHandler != nil else { throw .invalidRequest("FakeJupyterSwaggerClient.getApiKernelsKernelIdHandler is not set") }
-            return try await getApiKernelsKernelIdWithResponse(kernelId: kernelId).body
-        }
-        do {
-            return try await _handler(kernelId)
-        } catch {
-            throw EndpointError(error)
-        }
-    }
-
     /// Answered by `getApiKernelsKernelIdResponseHandler`, else by `getApiKernelsKernelIdHandler` with status 200 and no headers.
     ///
     /// `getApiKernelsKernelId`, with the status code and every header of its response (`statusCode`, `headers`,
@@ -1102,26 +877,6 @@ extension FakeJupyterSwaggerClient {
         return _response
     }
 
-    /// Answered by `deleteApiKernelsKernelIdHandler`.
-    ///
-    /// Kill a kernel and delete the kernel id
-    ///
-    /// `JupyterSwaggerEndpoints.deleteApiKernelsKernelId` builds its request.
-    ///
-    /// - Parameter kernelId: kernel uuid
-    @discardableResult
-    public func deleteApiKernelsKernelId(kernelId: UUID) async throws(EndpointError) -> Empty {
-        guard let _handler = self.deleteApiKernelsKernelIdHandler else {
-            guard self.deleteApiKernelsKernelIdResponseHandler != nil else { throw .invalidRequest("FakeJupyterSwaggerClient.deleteApiKernelsKernelIdHandler is not set") }
-            return try await deleteApiKernelsKernelIdWithResponse(kernelId: kernelId).body
-        }
-        do {
-            return try await _handler(kernelId)
-        } catch {
-            throw EndpointError(error)
-        }
-    }
-
     /// Answered by `deleteApiKernelsKernelIdResponseHandler`, else by `deleteApiKernelsKernelIdHandler` with status 200 and no headers.
     ///
     /// `deleteApiKernelsKernelId`, with the status code and every header of its response (`statusCode`, `headers`,
@@ -1146,26 +901,6 @@ extension FakeJupyterSwaggerClient {
             throw EndpointError(error)
         }
         return _response
-    }
-
-    /// Answered by `postApiKernelsKernelIdInterruptHandler`.
-    ///
-    /// Interrupt a kernel
-    ///
-    /// `JupyterSwaggerEndpoints.postApiKernelsKernelIdInterrupt` builds its request.
-    ///
-    /// - Parameter kernelId: kernel uuid
-    @discardableResult
-    public func postApiKernelsKernelIdInterrupt(kernelId: UUID) async throws(EndpointError) -> Empty {
-        guard let _handler = self.postApiKernelsKernelIdInterruptHandler else {
-            guard self.postApiKernelsKernelIdInterruptResponseHandler != nil else { throw .invalidRequest("FakeJupyterSwaggerClient.postApiKernelsKernelIdInterruptHandler is not set") }
-            return try await postApiKernelsKernelIdInterruptWithResponse(kernelId: kernelId).body
-        }
-        do {
-            return try await _handler(kernelId)
-        } catch {
-            throw EndpointError(error)
-        }
     }
 
     /// Answered by `postApiKernelsKernelIdInterruptResponseHandler`, else by `postApiKernelsKernelIdInterruptHandler` with status 200 and no headers.
@@ -1242,23 +977,6 @@ extension FakeJupyterSwaggerClient {
         return try DeclaredResponse(_response)
     }
 
-    /// Answered by `getApiKernelspecsHandler`.
-    ///
-    /// Get kernel specs
-    ///
-    /// `JupyterSwaggerEndpoints.getApiKernelspecs` builds its request.
-    public func getApiKernelspecs() async throws(EndpointError) -> GetApiKernelspecsResponse {
-        guard let _handler = self.getApiKernelspecsHandler else {
-            guard self.getApiKernelspecsResponseHandler != nil else { throw .invalidRequest("FakeJupyterSwaggerClient.getApiKernelspecsHandler is not set") }
-            return try await getApiKernelspecsWithResponse().body
-        }
-        do {
-            return try await _handler()
-        } catch {
-            throw EndpointError(error)
-        }
-    }
-
     /// Answered by `getApiKernelspecsResponseHandler`, else by `getApiKernelspecsHandler` with status 200 and no headers.
     ///
     /// `getApiKernelspecs`, with the status code and every header of its response (`statusCode`, `headers`,
@@ -1281,25 +999,6 @@ extension FakeJupyterSwaggerClient {
             throw EndpointError(error)
         }
         return _response
-    }
-
-    /// Answered by `getApiConfigSectionNameHandler`.
-    ///
-    /// Get a configuration section by name
-    ///
-    /// `JupyterSwaggerEndpoints.getApiConfigSectionName` builds its request.
-    ///
-    /// - Parameter sectionName: Name of config section
-    public func getApiConfigSectionName(sectionName: String) async throws(EndpointError) -> JSON {
-        guard let _handler = self.getApiConfigSectionNameHandler else {
-            guard self.getApiConfigSectionNameResponseHandler != nil else { throw .invalidRequest("FakeJupyterSwaggerClient.getApiConfigSectionNameHandler is not set") }
-            return try await getApiConfigSectionNameWithResponse(sectionName: sectionName).body
-        }
-        do {
-            return try await _handler(sectionName)
-        } catch {
-            throw EndpointError(error)
-        }
     }
 
     /// Answered by `getApiConfigSectionNameResponseHandler`, else by `getApiConfigSectionNameHandler` with status 200 and no headers.
@@ -1328,25 +1027,6 @@ extension FakeJupyterSwaggerClient {
         return _response
     }
 
-    /// Answered by `patchApiConfigSectionNameHandler`.
-    ///
-    /// Update a configuration section by name
-    ///
-    /// `JupyterSwaggerEndpoints.patchApiConfigSectionName` builds its request.
-    ///
-    /// - Parameter sectionName: Name of config section
-    public func patchApiConfigSectionName(_ body: JSON?, sectionName: String) async throws(EndpointError) -> JSON {
-        guard let _handler = self.patchApiConfigSectionNameHandler else {
-            guard self.patchApiConfigSectionNameResponseHandler != nil else { throw .invalidRequest("FakeJupyterSwaggerClient.patchApiConfigSectionNameHandler is not set") }
-            return try await patchApiConfigSectionNameWithResponse(body, sectionName: sectionName).body
-        }
-        do {
-            return try await _handler(body, sectionName)
-        } catch {
-            throw EndpointError(error)
-        }
-    }
-
     /// Answered by `patchApiConfigSectionNameResponseHandler`, else by `patchApiConfigSectionNameHandler` with status 200 and no headers.
     ///
     /// `patchApiConfigSectionName`, with the status code and every header of its response (`statusCode`, `headers`,
@@ -1373,23 +1053,6 @@ extension FakeJupyterSwaggerClient {
         return _response
     }
 
-    /// Answered by `getApiTerminalsHandler`.
-    ///
-    /// Get available terminals
-    ///
-    /// `JupyterSwaggerEndpoints.getApiTerminals` builds its request.
-    public func getApiTerminals() async throws(EndpointError) -> [Terminal] {
-        guard let _handler = self.getApiTerminalsHandler else {
-            guard self.getApiTerminalsResponseHandler != nil else { throw .invalidRequest("FakeJupyterSwaggerClient.getApiTerminalsHandler is not set") }
-            return try await getApiTerminalsWithResponse().body
-        }
-        do {
-            return try await _handler()
-        } catch {
-            throw EndpointError(error)
-        }
-    }
-
     /// Answered by `getApiTerminalsResponseHandler`, else by `getApiTerminalsHandler` with status 200 and no headers.
     ///
     /// `getApiTerminals`, with the status code and every header of its response (`statusCode`, `headers`,
@@ -1412,25 +1075,6 @@ extension FakeJupyterSwaggerClient {
             throw EndpointError(error)
         }
         return _response
-    }
-
-    /// Answered by `postApiTerminalsHandler`.
-    ///
-    /// Create a new terminal
-    ///
-    /// `JupyterSwaggerEndpoints.postApiTerminals` builds its request.
-    ///
-    /// - Returns: A Terminal object
-    public func postApiTerminals() async throws(EndpointError) -> Terminal {
-        guard let _handler = self.postApiTerminalsHandler else {
-            guard self.postApiTerminalsResponseHandler != nil else { throw .invalidRequest("FakeJupyterSwaggerClient.postApiTerminalsHandler is not set") }
-            return try await postApiTerminalsWithResponse().body
-        }
-        do {
-            return try await _handler()
-        } catch {
-            throw EndpointError(error)
-        }
     }
 
     /// Answered by `postApiTerminalsResponseHandler`, else by `postApiTerminalsHandler` with status 200 and no headers.
@@ -1457,26 +1101,6 @@ extension FakeJupyterSwaggerClient {
             throw EndpointError(error)
         }
         return _response
-    }
-
-    /// Answered by `getApiTerminalsTerminalIdHandler`.
-    ///
-    /// Get a terminal session corresponding to an id.
-    ///
-    /// `JupyterSwaggerEndpoints.getApiTerminalsTerminalId` builds its request.
-    ///
-    /// - Parameter terminalId: ID of terminal session
-    /// - Returns: A Terminal object
-    public func getApiTerminalsTerminalId(terminalId: String) async throws(EndpointError) -> Terminal {
-        guard let _handler = self.getApiTerminalsTerminalIdHandler else {
-            guard self.getApiTerminalsTerminalIdResponseHandler != nil else { throw .invalidRequest("FakeJupyterSwaggerClient.getApiTerminalsTerminalIdHandler is not set") }
-            return try await getApiTerminalsTerminalIdWithResponse(terminalId: terminalId).body
-        }
-        do {
-            return try await _handler(terminalId)
-        } catch {
-            throw EndpointError(error)
-        }
     }
 
     /// Answered by `getApiTerminalsTerminalIdResponseHandler`, else by `getApiTerminalsTerminalIdHandler` with status 200 and no headers.
@@ -1506,26 +1130,6 @@ extension FakeJupyterSwaggerClient {
         return _response
     }
 
-    /// Answered by `deleteApiTerminalsTerminalIdHandler`.
-    ///
-    /// Delete a terminal session corresponding to an id.
-    ///
-    /// `JupyterSwaggerEndpoints.deleteApiTerminalsTerminalId` builds its request.
-    ///
-    /// - Parameter terminalId: ID of terminal session
-    @discardableResult
-    public func deleteApiTerminalsTerminalId(terminalId: String) async throws(EndpointError) -> Empty {
-        guard let _handler = self.deleteApiTerminalsTerminalIdHandler else {
-            guard self.deleteApiTerminalsTerminalIdResponseHandler != nil else { throw .invalidRequest("FakeJupyterSwaggerClient.deleteApiTerminalsTerminalIdHandler is not set") }
-            return try await deleteApiTerminalsTerminalIdWithResponse(terminalId: terminalId).body
-        }
-        do {
-            return try await _handler(terminalId)
-        } catch {
-            throw EndpointError(error)
-        }
-    }
-
     /// Answered by `deleteApiTerminalsTerminalIdResponseHandler`, else by `deleteApiTerminalsTerminalIdHandler` with status 200 and no headers.
     ///
     /// `deleteApiTerminalsTerminalId`, with the status code and every header of its response (`statusCode`, `headers`,
@@ -1550,30 +1154,6 @@ extension FakeJupyterSwaggerClient {
             throw EndpointError(error)
         }
         return _response
-    }
-
-    /// Answered by `getApiMeHandler`.
-    ///
-    /// Get the identity of the currently authenticated user.
-    /// If present, a `permissions` argument may be specified
-    /// to check what actions the user currently is authorized to take.
-    ///
-    /// `JupyterSwaggerEndpoints.getApiMe` builds its request.
-    ///
-    /// - Parameter permissions: JSON-serialized dictionary of `{"resource": ["action",]}`
-    ///   (dict of lists of strings) to check.
-    ///   The same dictionary structure will be returned,
-    ///   containing only the actions for which the user is authorized.
-    public func getApiMe(permissions: String?) async throws(EndpointError) -> GetApiMeResponse {
-        guard let _handler = self.getApiMeHandler else {
-            guard self.getApiMeResponseHandler != nil else { throw .invalidRequest("FakeJupyterSwaggerClient.getApiMeHandler is not set") }
-            return try await getApiMeWithResponse(permissions: permissions).body
-        }
-        do {
-            return try await _handler(permissions)
-        } catch {
-            throw EndpointError(error)
-        }
     }
 
     /// Answered by `getApiMeResponseHandler`, else by `getApiMeHandler` with status 200 and no headers.
@@ -1607,26 +1187,6 @@ extension FakeJupyterSwaggerClient {
         return _response
     }
 
-    /// Answered by `getApiStatusHandler`.
-    ///
-    /// Get the current status/activity of the server.
-    ///
-    /// `JupyterSwaggerEndpoints.getApiStatus` builds its request.
-    ///
-    /// - Returns: Notebook server API status.
-    ///   Added in notebook 5.0.
-    public func getApiStatus() async throws(EndpointError) -> APIStatus {
-        guard let _handler = self.getApiStatusHandler else {
-            guard self.getApiStatusResponseHandler != nil else { throw .invalidRequest("FakeJupyterSwaggerClient.getApiStatusHandler is not set") }
-            return try await getApiStatusWithResponse().body
-        }
-        do {
-            return try await _handler()
-        } catch {
-            throw EndpointError(error)
-        }
-    }
-
     /// Answered by `getApiStatusResponseHandler`, else by `getApiStatusHandler` with status 200 and no headers.
     ///
     /// `getApiStatus`, with the status code and every header of its response (`statusCode`, `headers`,
@@ -1652,23 +1212,6 @@ extension FakeJupyterSwaggerClient {
             throw EndpointError(error)
         }
         return _response
-    }
-
-    /// Answered by `getApiSpecYamlHandler`.
-    ///
-    /// Get the current spec for the notebook server's APIs.
-    ///
-    /// `JupyterSwaggerEndpoints.getApiSpecYaml` builds its request.
-    public func getApiSpecYaml() async throws(EndpointError) -> String {
-        guard let _handler = self.getApiSpecYamlHandler else {
-            guard self.getApiSpecYamlResponseHandler != nil else { throw .invalidRequest("FakeJupyterSwaggerClient.getApiSpecYamlHandler is not set") }
-            return try await getApiSpecYamlWithResponse().body
-        }
-        do {
-            return try await _handler()
-        } catch {
-            throw EndpointError(error)
-        }
     }
 
     /// Answered by `getApiSpecYamlResponseHandler`, else by `getApiSpecYamlHandler` with status 200 and no headers.

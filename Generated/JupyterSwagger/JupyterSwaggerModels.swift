@@ -488,18 +488,21 @@ public struct Terminal: Codable, Sendable, Hashable {
 }
 
 /// Type of content
-/// Open to values the spec does not list: an unknown value decodes and keeps its text.
-public struct ContentsType: RawRepresentable, Codable, Sendable, Hashable, CustomStringConvertible, ParameterValue {
-    public static let directory = Self(rawValue: "directory")
-    public static let file = Self(rawValue: "file")
-    public static let notebook = Self(rawValue: "notebook")
+/// Open to values the spec does not list: an unknown value decodes and keeps its text (`OpenStringValue` gives the
+/// coding, equality, hashing and `description`).
+public struct ContentsType: OpenStringValue {
+    public static var directory: Self { Self(rawValue: "directory") }
+    public static var file: Self { Self(rawValue: "file") }
+    public static var notebook: Self { Self(rawValue: "notebook") }
 
     /// The values the spec lists, in its order.
-    public static let knownValues: [Self] = [
-        .directory,
-        .file,
-        .notebook,
-    ]
+    public static var knownValues: [Self] {
+        [
+            .directory,
+            .file,
+            .notebook,
+        ]
+    }
 
     /// The value as sent on the wire.
     public let rawValue: String
@@ -508,33 +511,22 @@ public struct ContentsType: RawRepresentable, Codable, Sendable, Hashable, Custo
     public init(rawValue: String) {
         self.rawValue = rawValue
     }
-
-    /// Decodes any string.
-    public init(from decoder: any Decoder) throws {
-        rawValue = try decoder.singleValueContainer().decode(String.self)
-    }
-
-    /// Encodes the raw value.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
-
-    /// The raw value.
-    public var description: String { rawValue }
 }
 
 /// The `GetApiContentsPathFormat` values the API knows.
-/// Open to values the spec does not list: an unknown value decodes and keeps its text.
-public struct GetApiContentsPathFormat: RawRepresentable, Codable, Sendable, Hashable, CustomStringConvertible, ParameterValue {
-    public static let text = Self(rawValue: "text")
-    public static let base64 = Self(rawValue: "base64")
+/// Open to values the spec does not list: an unknown value decodes and keeps its text (`OpenStringValue` gives the
+/// coding, equality, hashing and `description`).
+public struct GetApiContentsPathFormat: OpenStringValue {
+    public static var text: Self { Self(rawValue: "text") }
+    public static var base64: Self { Self(rawValue: "base64") }
 
     /// The values the spec lists, in its order.
-    public static let knownValues: [Self] = [
-        .text,
-        .base64,
-    ]
+    public static var knownValues: [Self] {
+        [
+            .text,
+            .base64,
+        ]
+    }
 
     /// The value as sent on the wire.
     public let rawValue: String
@@ -543,33 +535,22 @@ public struct GetApiContentsPathFormat: RawRepresentable, Codable, Sendable, Has
     public init(rawValue: String) {
         self.rawValue = rawValue
     }
-
-    /// Decodes any string.
-    public init(from decoder: any Decoder) throws {
-        rawValue = try decoder.singleValueContainer().decode(String.self)
-    }
-
-    /// Encodes the raw value.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
-
-    /// The raw value.
-    public var description: String { rawValue }
 }
 
 /// The `GetApiContentsPathType` values the API knows.
-/// Open to values the spec does not list: an unknown value decodes and keeps its text.
-public struct GetApiContentsPathType: RawRepresentable, Codable, Sendable, Hashable, CustomStringConvertible, ParameterValue {
-    public static let file = Self(rawValue: "file")
-    public static let directory = Self(rawValue: "directory")
+/// Open to values the spec does not list: an unknown value decodes and keeps its text (`OpenStringValue` gives the
+/// coding, equality, hashing and `description`).
+public struct GetApiContentsPathType: OpenStringValue {
+    public static var file: Self { Self(rawValue: "file") }
+    public static var directory: Self { Self(rawValue: "directory") }
 
     /// The values the spec lists, in its order.
-    public static let knownValues: [Self] = [
-        .file,
-        .directory,
-    ]
+    public static var knownValues: [Self] {
+        [
+            .file,
+            .directory,
+        ]
+    }
 
     /// The value as sent on the wire.
     public let rawValue: String
@@ -578,18 +559,4 @@ public struct GetApiContentsPathType: RawRepresentable, Codable, Sendable, Hasha
     public init(rawValue: String) {
         self.rawValue = rawValue
     }
-
-    /// Decodes any string.
-    public init(from decoder: any Decoder) throws {
-        rawValue = try decoder.singleValueContainer().decode(String.self)
-    }
-
-    /// Encodes the raw value.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
-
-    /// The raw value.
-    public var description: String { rawValue }
 }

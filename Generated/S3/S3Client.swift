@@ -4,15 +4,12 @@ import Foundation
 
 /// Every endpoint of the S3 API; `S3Client` calls the server and `FakeS3Client` stands in for it in tests.
 ///
-/// An extension gives the methods the client's default arguments, so a call through `any S3ClientProtocol`
-/// reads as one on the client. A type of your own that conforms must implement every method itself.
+/// Each endpoint's requirement is its `…WithResponse` method (the body with the status and headers); its plain method,
+/// which returns that one's `body`, comes from an extension. An endpoint that declares response headers keeps its plain
+/// method as a requirement too (it returns the typed headers, or a fake answers it from a handler of its own).
+/// Extensions give the methods the client's default arguments, so a call through `any S3ClientProtocol` reads as one
+/// on the client. A type of your own that conforms implements the requirements only.
 public protocol S3ClientProtocol: Sendable {
-    /// The buckets of the account.
-    ///
-    /// `S3Endpoints.listBuckets` builds its request.
-    ///
-    /// - Returns: The buckets of an account.
-    func listBuckets() async throws(EndpointError) -> ListAllMyBucketsResult
     /// `listBuckets`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
     ///
@@ -22,13 +19,6 @@ public protocol S3ClientProtocol: Sendable {
     ///
     /// - Returns: The buckets of an account.
     func listBucketsWithResponse() async throws(EndpointError) -> Response<ListAllMyBucketsResult>
-    /// Creates a bucket.
-    ///
-    /// `S3Endpoints.createBucket` builds its request.
-    ///
-    /// - Parameter bucket: 3 to 63 lowercase letters, digits, '-' and '.'.
-    @discardableResult
-    func createBucket(bucket: String) async throws(EndpointError) -> Empty
     /// `createBucket`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
     ///
@@ -38,11 +28,6 @@ public protocol S3ClientProtocol: Sendable {
     ///
     /// - Parameter bucket: 3 to 63 lowercase letters, digits, '-' and '.'.
     func createBucketWithResponse(bucket: String) async throws(EndpointError) -> Response<Empty>
-    /// Deletes an empty bucket.
-    ///
-    /// `S3Endpoints.deleteBucket` builds its request.
-    @discardableResult
-    func deleteBucket(bucket: String) async throws(EndpointError) -> Empty
     /// `deleteBucket`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
     ///
@@ -91,11 +76,6 @@ public protocol S3ClientProtocol: Sendable {
     ///
     /// `S3Endpoints.headObject` builds its request.
     func headObjectWithResponse(bucket: String, key: String) async throws(EndpointError) -> DeclaredResponse<Empty, S3Endpoints.HeadObjectHeaders>
-    /// Deletes the object (S3 answers 204 whether it existed or not).
-    ///
-    /// `S3Endpoints.deleteObject` builds its request.
-    @discardableResult
-    func deleteObject(bucket: String, key: String) async throws(EndpointError) -> Empty
     /// `deleteObject`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
     ///
@@ -103,16 +83,6 @@ public protocol S3ClientProtocol: Sendable {
     ///
     /// `S3Endpoints.deleteObject` builds its request.
     func deleteObjectWithResponse(bucket: String, key: String) async throws(EndpointError) -> Response<Empty>
-    /// A page of the bucket's keys in order; `NextContinuationToken` is the next page's while `IsTruncated`.
-    ///
-    /// `S3Endpoints.listObjects` builds its request.
-    ///
-    /// - Parameters:
-    ///   - prefix: Only keys that start with it.
-    ///   - maxKeys: Keys per page; S3 allows at most 1000.
-    ///   - continuationToken: The page to fetch; none starts at the first key.
-    /// - Returns: One page of a bucket's keys.
-    func listObjects(bucket: String, prefix: String?, maxKeys: Int?, continuationToken: String?) async throws(EndpointError) -> ListBucketResult
     /// The pages of `listObjects`, each fetched when the loop asks for it, through the client's limits and retries:
     /// the next request sends the page's `NextContinuationToken` as `continuation-token`.
     /// Breaking out of the loop or cancelling its task sends no further request.
@@ -319,8 +289,10 @@ public struct S3Client: S3ClientProtocol {
     }
 }
 
-/// The endpoints' methods: they send the request `S3Endpoints` builds.
-extension S3Client {
+/// The endpoints' plain methods, for the client, the fake and any other conforming type: each returns what its
+/// `…WithResponse` requirement returns without the status and headers. With the default arguments of the calls that
+/// have them, for calls through the protocol.
+extension S3ClientProtocol {
     /// The buckets of the account.
     ///
     /// `GET /`
@@ -328,9 +300,120 @@ extension S3Client {
     /// - Returns: The buckets of an account.
     /// - Throws: `EndpointError`; the body of an error response decodes as `S3Error`: `errorBody(of: error, as: S3Error.self)`.
     public func listBuckets() async throws(EndpointError) -> ListAllMyBucketsResult {
-        try await self.client.send(S3Endpoints.listBuckets())
+        try await listBucketsWithResponse().body
     }
 
+    /// Creates a bucket.
+    ///
+    /// `PUT /{bucket}`
+    ///
+    /// - Parameter bucket: 3 to 63 lowercase letters, digits, '-' and '.'.
+    /// - Throws: `EndpointError`; the body of an error response decodes as `S3Error`: `errorBody(of: error, as: S3Error.self)`.
+    @discardableResult
+    public func createBucket(bucket: String) async throws(EndpointError) -> Empty {
+        try await createBucketWithResponse(bucket: bucket).body
+    }
+
+    /// Deletes an empty bucket.
+    ///
+    /// `DELETE /{bucket}`
+    /// - Throws: `EndpointError`; the body of an error response decodes as `S3Error`: `errorBody(of: error, as: S3Error.self)`.
+    @discardableResult
+    public func deleteBucket(bucket: String) async throws(EndpointError) -> Empty {
+        try await deleteBucketWithResponse(bucket: bucket).body
+    }
+
+    /// Stores the bytes as the object `key` (moto keeps an object's bytes only when they come as octet-stream).
+    ///
+    /// `PUT /{bucket}/{key}`
+    /// - Throws: `EndpointError`; the body of an error response decodes as `S3Error`: `errorBody(of: error, as: S3Error.self)`.
+    @discardableResult
+    public func putObject(bucket: String, key: String, content: Data, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> Empty {
+        try await putObjectWithResponse(bucket: bucket, key: key, content: content, progress: progress).body
+    }
+
+    /// `putObject`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// Stores the bytes as the object `key` (moto keeps an object's bytes only when they come as octet-stream).
+    ///
+    /// `S3Endpoints.putObject` builds its request.
+    public func putObjectWithResponse(bucket: String, key: String, content: Data, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> Response<Empty> {
+        try await putObjectWithResponse(bucket: bucket, key: key, content: content, progress: progress)
+    }
+
+    /// The object's bytes, with its media type.
+    ///
+    /// `S3Endpoints.getObject` builds its request.
+    public func getObject(bucket: String, key: String, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> Data {
+        try await getObject(bucket: bucket, key: key, progress: progress)
+    }
+
+    /// `getObject`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    /// `declared` holds the headers the spec declares, typed: `contentType`, `eTag`.
+    ///
+    /// The object's bytes, with its media type.
+    ///
+    /// `S3Endpoints.getObject` builds its request.
+    public func getObjectWithResponse(bucket: String, key: String, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> DeclaredResponse<Data, S3Endpoints.GetObjectHeaders> {
+        try await getObjectWithResponse(bucket: bucket, key: key, progress: progress)
+    }
+
+    /// Deletes the object (S3 answers 204 whether it existed or not).
+    ///
+    /// `DELETE /{bucket}/{key}`
+    /// - Throws: `EndpointError`; the body of an error response decodes as `S3Error`: `errorBody(of: error, as: S3Error.self)`.
+    @discardableResult
+    public func deleteObject(bucket: String, key: String) async throws(EndpointError) -> Empty {
+        try await deleteObjectWithResponse(bucket: bucket, key: key).body
+    }
+
+    /// A page of the bucket's keys in order; `NextContinuationToken` is the next page's while `IsTruncated`.
+    ///
+    /// `GET /{bucket}`
+    ///
+    /// - Parameters:
+    ///   - prefix: Only keys that start with it.
+    ///   - maxKeys: Keys per page; S3 allows at most 1000.
+    ///   - continuationToken: The page to fetch; none starts at the first key.
+    /// - Returns: One page of a bucket's keys.
+    /// - Throws: `EndpointError`; the body of an error response decodes as `S3Error`: `errorBody(of: error, as: S3Error.self)`.
+    public func listObjects(bucket: String, prefix: String? = nil, maxKeys: Int? = nil, continuationToken: String? = nil) async throws(EndpointError) -> ListBucketResult {
+        try await listObjectsWithResponse(bucket: bucket, prefix: prefix, maxKeys: maxKeys, continuationToken: continuationToken).body
+    }
+
+    /// `listObjects`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// A page of the bucket's keys in order; `NextContinuationToken` is the next page's while `IsTruncated`.
+    ///
+    /// `S3Endpoints.listObjects` builds its request.
+    ///
+    /// - Parameters:
+    ///   - prefix: Only keys that start with it.
+    ///   - maxKeys: Keys per page; S3 allows at most 1000.
+    ///   - continuationToken: The page to fetch; none starts at the first key.
+    /// - Returns: One page of a bucket's keys.
+    public func listObjectsWithResponse(bucket: String, prefix: String? = nil, maxKeys: Int? = nil, continuationToken: String? = nil) async throws(EndpointError) -> Response<ListBucketResult> {
+        try await listObjectsWithResponse(bucket: bucket, prefix: prefix, maxKeys: maxKeys, continuationToken: continuationToken)
+    }
+
+    /// The pages of `listObjects`, each fetched when the loop asks for it, through the client's limits and retries:
+    /// the next request sends the page's `NextContinuationToken` as `continuation-token`.
+    /// Breaking out of the loop or cancelling its task sends no further request.
+    public func listObjectsPages(bucket: String, prefix: String? = nil, maxKeys: Int? = nil, continuationToken: String? = nil) -> Pages<ListBucketResult> {
+        listObjectsPages(bucket: bucket, prefix: prefix, maxKeys: maxKeys, continuationToken: continuationToken)
+    }
+
+    /// The items of every page of `listObjects` (`listObjectsPages`), in order, fetching each page as it is reached.
+    public func listObjectsItems(bucket: String, prefix: String? = nil, maxKeys: Int? = nil, continuationToken: String? = nil) -> PageItems<ObjectSummary> {
+        listObjectsPages(bucket: bucket, prefix: prefix, maxKeys: maxKeys, continuationToken: continuationToken).items { $0.contents }
+    }
+}
+
+/// The endpoints' requirements on the client: they send the request `S3Endpoints` builds.
+extension S3Client {
     /// `listBuckets`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
     ///
@@ -344,17 +427,6 @@ extension S3Client {
         try await self.client.response(for: S3Endpoints.listBuckets())
     }
 
-    /// Creates a bucket.
-    ///
-    /// `PUT /{bucket}`
-    ///
-    /// - Parameter bucket: 3 to 63 lowercase letters, digits, '-' and '.'.
-    /// - Throws: `EndpointError`; the body of an error response decodes as `S3Error`: `errorBody(of: error, as: S3Error.self)`.
-    @discardableResult
-    public func createBucket(bucket: String) async throws(EndpointError) -> Empty {
-        try await self.client.send(S3Endpoints.createBucket(bucket: bucket))
-    }
-
     /// `createBucket`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
     ///
@@ -366,15 +438,6 @@ extension S3Client {
     /// - Throws: `EndpointError`; the body of an error response decodes as `S3Error`: `errorBody(of: error, as: S3Error.self)`.
     public func createBucketWithResponse(bucket: String) async throws(EndpointError) -> Response<Empty> {
         try await self.client.response(for: S3Endpoints.createBucket(bucket: bucket))
-    }
-
-    /// Deletes an empty bucket.
-    ///
-    /// `DELETE /{bucket}`
-    /// - Throws: `EndpointError`; the body of an error response decodes as `S3Error`: `errorBody(of: error, as: S3Error.self)`.
-    @discardableResult
-    public func deleteBucket(bucket: String) async throws(EndpointError) -> Empty {
-        try await self.client.send(S3Endpoints.deleteBucket(bucket: bucket))
     }
 
     /// `deleteBucket`, with the status code and every header of its response (`statusCode`, `headers`,
@@ -478,15 +541,6 @@ extension S3Client {
         try await self.client.response(for: S3Endpoints.headObject(bucket: bucket, key: key), declaring: S3Endpoints.HeadObjectHeaders.self)
     }
 
-    /// Deletes the object (S3 answers 204 whether it existed or not).
-    ///
-    /// `DELETE /{bucket}/{key}`
-    /// - Throws: `EndpointError`; the body of an error response decodes as `S3Error`: `errorBody(of: error, as: S3Error.self)`.
-    @discardableResult
-    public func deleteObject(bucket: String, key: String) async throws(EndpointError) -> Empty {
-        try await self.client.send(S3Endpoints.deleteObject(bucket: bucket, key: key))
-    }
-
     /// `deleteObject`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
     ///
@@ -496,20 +550,6 @@ extension S3Client {
     /// - Throws: `EndpointError`; the body of an error response decodes as `S3Error`: `errorBody(of: error, as: S3Error.self)`.
     public func deleteObjectWithResponse(bucket: String, key: String) async throws(EndpointError) -> Response<Empty> {
         try await self.client.response(for: S3Endpoints.deleteObject(bucket: bucket, key: key))
-    }
-
-    /// A page of the bucket's keys in order; `NextContinuationToken` is the next page's while `IsTruncated`.
-    ///
-    /// `GET /{bucket}`
-    ///
-    /// - Parameters:
-    ///   - prefix: Only keys that start with it.
-    ///   - maxKeys: Keys per page; S3 allows at most 1000.
-    ///   - continuationToken: The page to fetch; none starts at the first key.
-    /// - Returns: One page of a bucket's keys.
-    /// - Throws: `EndpointError`; the body of an error response decodes as `S3Error`: `errorBody(of: error, as: S3Error.self)`.
-    public func listObjects(bucket: String, prefix: String? = nil, maxKeys: Int? = nil, continuationToken: String? = nil) async throws(EndpointError) -> ListBucketResult {
-        try await self.client.send(S3Endpoints.listObjects(bucket: bucket, prefix: prefix, maxKeys: maxKeys, continuationToken: continuationToken))
     }
 
     /// The pages of `listObjects`, each fetched when the loop asks for it, through the client's limits and retries:

@@ -8,15 +8,15 @@ import Foundation
 public struct FakeS3Client: S3ClientProtocol {
     /// Answers `listBuckets`.
     public var listBucketsHandler: (@Sendable () async throws -> ListAllMyBucketsResult)?
-    /// Answers `listBuckets` with a status and headers too (for `listBucketsWithResponse`; `listBuckets` uses it when `listBucketsHandler` is not set).
+    /// Answers `listBucketsWithResponse`, and `listBuckets` when `listBucketsHandler` is not set, with a status and headers too.
     public var listBucketsResponseHandler: (@Sendable () async throws -> Response<ListAllMyBucketsResult>)?
     /// Answers `createBucket`.
     public var createBucketHandler: (@Sendable (String) async throws -> Empty)?
-    /// Answers `createBucket` with a status and headers too (for `createBucketWithResponse`; `createBucket` uses it when `createBucketHandler` is not set).
+    /// Answers `createBucketWithResponse`, and `createBucket` when `createBucketHandler` is not set, with a status and headers too.
     public var createBucketResponseHandler: (@Sendable (String) async throws -> Response<Empty>)?
     /// Answers `deleteBucket`.
     public var deleteBucketHandler: (@Sendable (String) async throws -> Empty)?
-    /// Answers `deleteBucket` with a status and headers too (for `deleteBucketWithResponse`; `deleteBucket` uses it when `deleteBucketHandler` is not set).
+    /// Answers `deleteBucketWithResponse`, and `deleteBucket` when `deleteBucketHandler` is not set, with a status and headers too.
     public var deleteBucketResponseHandler: (@Sendable (String) async throws -> Response<Empty>)?
     /// Answers `putObject`.
     public var putObjectHandler: (@Sendable (String, String, Data, String?) async throws -> Empty)?
@@ -24,48 +24,30 @@ public struct FakeS3Client: S3ClientProtocol {
     public var putObjectResponseHandler: (@Sendable (String, String, Data, String?) async throws -> Response<Empty>)?
     /// Answers `getObject`.
     public var getObjectHandler: (@Sendable (String, String) async throws -> Data)?
-    /// Answers `getObject` with a status and headers too (for `getObjectWithResponse`; `getObject` uses it when `getObjectHandler` is not set).
+    /// Answers `getObjectWithResponse`, and `getObject` when `getObjectHandler` is not set, with a status and headers too.
     public var getObjectResponseHandler: (@Sendable (String, String) async throws -> Response<Data>)?
     /// Answers `headObject`.
     public var headObjectHandler: (@Sendable (String, String) async throws -> S3Endpoints.HeadObjectHeaders)?
-    /// Answers `headObject` with a status and headers too (for `headObjectWithResponse`; `headObject` uses it when `headObjectHandler` is not set).
+    /// Answers `headObjectWithResponse`, and `headObject` when `headObjectHandler` is not set, with a status and headers too.
     public var headObjectResponseHandler: (@Sendable (String, String) async throws -> Response<Empty>)?
     /// Answers `deleteObject`.
     public var deleteObjectHandler: (@Sendable (String, String) async throws -> Empty)?
-    /// Answers `deleteObject` with a status and headers too (for `deleteObjectWithResponse`; `deleteObject` uses it when `deleteObjectHandler` is not set).
+    /// Answers `deleteObjectWithResponse`, and `deleteObject` when `deleteObjectHandler` is not set, with a status and headers too.
     public var deleteObjectResponseHandler: (@Sendable (String, String) async throws -> Response<Empty>)?
     /// Answers `listObjects`.
     public var listObjectsHandler: (@Sendable (String, String?, Int?, String?) async throws -> ListBucketResult)?
     /// Answers `listObjectsPages` (and so `listObjectsItems`) with the pages it returns.
     public var listObjectsPagesHandler: (@Sendable (String, String?, Int?, String?) -> [ListBucketResult])?
-    /// Answers `listObjects` with a status and headers too (for `listObjectsWithResponse`; `listObjects` uses it when `listObjectsHandler` is not set).
+    /// Answers `listObjectsWithResponse`, and `listObjects` when `listObjectsHandler` is not set, with a status and headers too.
     public var listObjectsResponseHandler: (@Sendable (String, String?, Int?, String?) async throws -> Response<ListBucketResult>)?
 
     /// A fake with no handlers; set those the test needs.
     public init() {}
 }
 
-/// The fake's endpoint methods: each one answers with its handler.
+/// The fake's endpoint methods: each one answers with its handler. The plain methods of endpoints that declare no
+/// response headers come from the protocol's extension and so answer through `…WithResponse`.
 extension FakeS3Client {
-    /// Answered by `listBucketsHandler`.
-    ///
-    /// The buckets of the account.
-    ///
-    /// `S3Endpoints.listBuckets` builds its request.
-    ///
-    /// - Returns: The buckets of an account.
-    public func listBuckets() async throws(EndpointError) -> ListAllMyBucketsResult {
-        guard let _handler = self.listBucketsHandler else {
-            guard self.listBucketsResponseHandler != nil else { throw .invalidRequest("FakeS3Client.listBucketsHandler is not set") }
-            return try await listBucketsWithResponse().body
-        }
-        do {
-            return try await _handler()
-        } catch {
-            throw EndpointError(error)
-        }
-    }
-
     /// Answered by `listBucketsResponseHandler`, else by `listBucketsHandler` with status 200 and no headers.
     ///
     /// `listBuckets`, with the status code and every header of its response (`statusCode`, `headers`,
@@ -92,26 +74,6 @@ extension FakeS3Client {
         return _response
     }
 
-    /// Answered by `createBucketHandler`.
-    ///
-    /// Creates a bucket.
-    ///
-    /// `S3Endpoints.createBucket` builds its request.
-    ///
-    /// - Parameter bucket: 3 to 63 lowercase letters, digits, '-' and '.'.
-    @discardableResult
-    public func createBucket(bucket: String) async throws(EndpointError) -> Empty {
-        guard let _handler = self.createBucketHandler else {
-            guard self.createBucketResponseHandler != nil else { throw .invalidRequest("FakeS3Client.createBucketHandler is not set") }
-            return try await createBucketWithResponse(bucket: bucket).body
-        }
-        do {
-            return try await _handler(bucket)
-        } catch {
-            throw EndpointError(error)
-        }
-    }
-
     /// Answered by `createBucketResponseHandler`, else by `createBucketHandler` with status 200 and no headers.
     ///
     /// `createBucket`, with the status code and every header of its response (`statusCode`, `headers`,
@@ -136,24 +98,6 @@ extension FakeS3Client {
             throw EndpointError(error)
         }
         return _response
-    }
-
-    /// Answered by `deleteBucketHandler`.
-    ///
-    /// Deletes an empty bucket.
-    ///
-    /// `S3Endpoints.deleteBucket` builds its request.
-    @discardableResult
-    public func deleteBucket(bucket: String) async throws(EndpointError) -> Empty {
-        guard let _handler = self.deleteBucketHandler else {
-            guard self.deleteBucketResponseHandler != nil else { throw .invalidRequest("FakeS3Client.deleteBucketHandler is not set") }
-            return try await deleteBucketWithResponse(bucket: bucket).body
-        }
-        do {
-            return try await _handler(bucket)
-        } catch {
-            throw EndpointError(error)
-        }
     }
 
     /// Answered by `deleteBucketResponseHandler`, else by `deleteBucketHandler` with status 200 and no headers.
@@ -309,24 +253,6 @@ extension FakeS3Client {
         return try DeclaredResponse(_response)
     }
 
-    /// Answered by `deleteObjectHandler`.
-    ///
-    /// Deletes the object (S3 answers 204 whether it existed or not).
-    ///
-    /// `S3Endpoints.deleteObject` builds its request.
-    @discardableResult
-    public func deleteObject(bucket: String, key: String) async throws(EndpointError) -> Empty {
-        guard let _handler = self.deleteObjectHandler else {
-            guard self.deleteObjectResponseHandler != nil else { throw .invalidRequest("FakeS3Client.deleteObjectHandler is not set") }
-            return try await deleteObjectWithResponse(bucket: bucket, key: key).body
-        }
-        do {
-            return try await _handler(bucket, key)
-        } catch {
-            throw EndpointError(error)
-        }
-    }
-
     /// Answered by `deleteObjectResponseHandler`, else by `deleteObjectHandler` with status 200 and no headers.
     ///
     /// `deleteObject`, with the status code and every header of its response (`statusCode`, `headers`,
@@ -349,29 +275,6 @@ extension FakeS3Client {
             throw EndpointError(error)
         }
         return _response
-    }
-
-    /// Answered by `listObjectsHandler`.
-    ///
-    /// A page of the bucket's keys in order; `NextContinuationToken` is the next page's while `IsTruncated`.
-    ///
-    /// `S3Endpoints.listObjects` builds its request.
-    ///
-    /// - Parameters:
-    ///   - prefix: Only keys that start with it.
-    ///   - maxKeys: Keys per page; S3 allows at most 1000.
-    ///   - continuationToken: The page to fetch; none starts at the first key.
-    /// - Returns: One page of a bucket's keys.
-    public func listObjects(bucket: String, prefix: String?, maxKeys: Int?, continuationToken: String?) async throws(EndpointError) -> ListBucketResult {
-        guard let _handler = self.listObjectsHandler else {
-            guard self.listObjectsResponseHandler != nil else { throw .invalidRequest("FakeS3Client.listObjectsHandler is not set") }
-            return try await listObjectsWithResponse(bucket: bucket, prefix: prefix, maxKeys: maxKeys, continuationToken: continuationToken).body
-        }
-        do {
-            return try await _handler(bucket, prefix, maxKeys, continuationToken)
-        } catch {
-            throw EndpointError(error)
-        }
     }
 
     /// Answered by `listObjectsPagesHandler`; without it, the first page fails with `EndpointError.invalidRequest`.

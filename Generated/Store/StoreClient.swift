@@ -4,15 +4,12 @@ import Foundation
 
 /// Every endpoint of the Store API; `StoreClient` calls the server and `FakeStoreClient` stands in for it in tests.
 ///
-/// An extension gives the methods the client's default arguments, so a call through `any StoreClientProtocol`
-/// reads as one on the client. A type of your own that conforms must implement every method itself.
+/// Each endpoint's requirement is its `…WithResponse` method (the body with the status and headers); its plain method,
+/// which returns that one's `body`, comes from an extension. An endpoint that declares response headers keeps its plain
+/// method as a requirement too (it returns the typed headers, or a fake answers it from a handler of its own).
+/// Extensions give the methods the client's default arguments, so a call through `any StoreClientProtocol` reads as one
+/// on the client. A type of your own that conforms implements the requirements only.
 public protocol StoreClientProtocol: Sendable {
-    /// Lists products, newest first.
-    ///
-    /// `StoreEndpoints.products` builds its request.
-    ///
-    /// - Parameter search: Words to look for.
-    func products(search: String?, page: Int, tags: [String]?, sort: SortOrder) async throws(EndpointError) -> ProductPage
     /// `products`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
     ///
@@ -22,179 +19,61 @@ public protocol StoreClientProtocol: Sendable {
     ///
     /// - Parameter search: Words to look for.
     func productsWithResponse(search: String?, page: Int, tags: [String]?, sort: SortOrder) async throws(EndpointError) -> Response<ProductPage>
-    /// `StoreEndpoints.product` builds its request.
-    func product(productID: UUID, currency: String) async throws(EndpointError) -> Product
     /// `product`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
     ///
     /// `StoreEndpoints.product` builds its request.
     func productWithResponse(productID: UUID, currency: String) async throws(EndpointError) -> Response<Product>
-    /// `StoreEndpoints.productImage` builds its request.
-    func productImage(productID: UUID, progress: (@Sendable (TransferProgress) -> Void)?) async throws(EndpointError) -> Data
     /// `productImage`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
     ///
     /// `StoreEndpoints.productImage` builds its request.
     func productImageWithResponse(productID: UUID, progress: (@Sendable (TransferProgress) -> Void)?) async throws(EndpointError) -> Response<Data>
-    /// `StoreEndpoints.productNotes` builds its request.
-    func productNotes(productID: UUID) async throws(EndpointError) -> String
     /// `productNotes`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
     ///
     /// `StoreEndpoints.productNotes` builds its request.
     func productNotesWithResponse(productID: UUID) async throws(EndpointError) -> Response<String>
-    /// `StoreEndpoints.prices` builds its request.
-    func prices(ids: [UUID]) async throws(EndpointError) -> [String: Double]
     /// `prices`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
     ///
     /// `StoreEndpoints.prices` builds its request.
     func pricesWithResponse(ids: [UUID]) async throws(EndpointError) -> Response<[String: Double]>
-    /// `StoreEndpoints.createOrder` builds its request.
-    func createOrder(items: [OrderItem], note: String?, coupon: String?) async throws(EndpointError) -> Order
     /// `createOrder`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
     ///
     /// `StoreEndpoints.createOrder` builds its request.
     func createOrderWithResponse(items: [OrderItem], note: String?, coupon: String?) async throws(EndpointError) -> Response<Order>
-    /// `StoreEndpoints.updateOrder` builds its request.
-    func updateOrder(orderID: Int64, status: OrderStatus) async throws(EndpointError) -> Order
     /// `updateOrder`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
     ///
     /// `StoreEndpoints.updateOrder` builds its request.
     func updateOrderWithResponse(orderID: Int64, status: OrderStatus) async throws(EndpointError) -> Response<Order>
-    /// `StoreEndpoints.uploadReceipt` builds its request.
-    @discardableResult
-    func uploadReceipt(orderID: Int64, receipt: Data, progress: (@Sendable (TransferProgress) -> Void)?) async throws(EndpointError) -> Empty
     /// `uploadReceipt`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
     ///
     /// `StoreEndpoints.uploadReceipt` builds its request.
     func uploadReceiptWithResponse(orderID: Int64, receipt: Data, progress: (@Sendable (TransferProgress) -> Void)?) async throws(EndpointError) -> Response<Empty>
-    /// `StoreEndpoints.uploadPhoto` builds its request.
-    @discardableResult
-    func uploadPhoto(photo: Data, caption: String?, pin: String, progress: (@Sendable (TransferProgress) -> Void)?) async throws(EndpointError) -> Empty
     /// `uploadPhoto`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
     ///
     /// `StoreEndpoints.uploadPhoto` builds its request.
     func uploadPhotoWithResponse(photo: Data, caption: String?, pin: String, progress: (@Sendable (TransferProgress) -> Void)?) async throws(EndpointError) -> Response<Empty>
-    /// `StoreEndpoints.cancelOrder` builds its request.
-    @discardableResult
-    func cancelOrder(orderID: Int64) async throws(EndpointError) -> Empty
     /// `cancelOrder`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
     ///
     /// `StoreEndpoints.cancelOrder` builds its request.
     func cancelOrderWithResponse(orderID: Int64) async throws(EndpointError) -> Response<Empty>
-    /// `StoreEndpoints.ping` builds its request.
-    @discardableResult
-    func ping() async throws(EndpointError) -> Empty
     /// `ping`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
     ///
     /// `StoreEndpoints.ping` builds its request.
     func pingWithResponse() async throws(EndpointError) -> Response<Empty>
-    /// `StoreEndpoints.capabilities` builds its request.
-    @discardableResult
-    func capabilities() async throws(EndpointError) -> Empty
     /// `capabilities`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
     ///
     /// `StoreEndpoints.capabilities` builds its request.
     func capabilitiesWithResponse() async throws(EndpointError) -> Response<Empty>
-}
-
-/// The client's default arguments for calls through the protocol.
-extension StoreClientProtocol {
-    /// Lists products, newest first.
-    ///
-    /// `StoreEndpoints.products` builds its request.
-    ///
-    /// - Parameter search: Words to look for.
-    public func products(search: String? = nil, page: Int = 1, tags: [String]? = nil, sort: SortOrder = .newest) async throws(EndpointError) -> ProductPage {
-        try await products(search: search, page: page, tags: tags, sort: sort)
-    }
-
-    /// `products`, with the status code and every header of its response (`statusCode`, `headers`,
-    /// `header(_:)`) beside its `body`.
-    ///
-    /// Lists products, newest first.
-    ///
-    /// `StoreEndpoints.products` builds its request.
-    ///
-    /// - Parameter search: Words to look for.
-    public func productsWithResponse(search: String? = nil, page: Int = 1, tags: [String]? = nil, sort: SortOrder = .newest) async throws(EndpointError) -> Response<ProductPage> {
-        try await productsWithResponse(search: search, page: page, tags: tags, sort: sort)
-    }
-
-    /// `StoreEndpoints.product` builds its request.
-    public func product(productID: UUID, currency: String = "EUR") async throws(EndpointError) -> Product {
-        try await product(productID: productID, currency: currency)
-    }
-
-    /// `product`, with the status code and every header of its response (`statusCode`, `headers`,
-    /// `header(_:)`) beside its `body`.
-    ///
-    /// `StoreEndpoints.product` builds its request.
-    public func productWithResponse(productID: UUID, currency: String = "EUR") async throws(EndpointError) -> Response<Product> {
-        try await productWithResponse(productID: productID, currency: currency)
-    }
-
-    /// `StoreEndpoints.productImage` builds its request.
-    public func productImage(productID: UUID, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> Data {
-        try await productImage(productID: productID, progress: progress)
-    }
-
-    /// `productImage`, with the status code and every header of its response (`statusCode`, `headers`,
-    /// `header(_:)`) beside its `body`.
-    ///
-    /// `StoreEndpoints.productImage` builds its request.
-    public func productImageWithResponse(productID: UUID, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> Response<Data> {
-        try await productImageWithResponse(productID: productID, progress: progress)
-    }
-
-    /// `StoreEndpoints.createOrder` builds its request.
-    public func createOrder(items: [OrderItem], note: String? = nil, coupon: String? = nil) async throws(EndpointError) -> Order {
-        try await createOrder(items: items, note: note, coupon: coupon)
-    }
-
-    /// `createOrder`, with the status code and every header of its response (`statusCode`, `headers`,
-    /// `header(_:)`) beside its `body`.
-    ///
-    /// `StoreEndpoints.createOrder` builds its request.
-    public func createOrderWithResponse(items: [OrderItem], note: String? = nil, coupon: String? = nil) async throws(EndpointError) -> Response<Order> {
-        try await createOrderWithResponse(items: items, note: note, coupon: coupon)
-    }
-
-    /// `StoreEndpoints.uploadReceipt` builds its request.
-    @discardableResult
-    public func uploadReceipt(orderID: Int64, receipt: Data, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> Empty {
-        try await uploadReceipt(orderID: orderID, receipt: receipt, progress: progress)
-    }
-
-    /// `uploadReceipt`, with the status code and every header of its response (`statusCode`, `headers`,
-    /// `header(_:)`) beside its `body`.
-    ///
-    /// `StoreEndpoints.uploadReceipt` builds its request.
-    public func uploadReceiptWithResponse(orderID: Int64, receipt: Data, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> Response<Empty> {
-        try await uploadReceiptWithResponse(orderID: orderID, receipt: receipt, progress: progress)
-    }
-
-    /// `StoreEndpoints.uploadPhoto` builds its request.
-    @discardableResult
-    public func uploadPhoto(photo: Data, caption: String? = nil, pin: String, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> Empty {
-        try await uploadPhoto(photo: photo, caption: caption, pin: pin, progress: progress)
-    }
-
-    /// `uploadPhoto`, with the status code and every header of its response (`statusCode`, `headers`,
-    /// `header(_:)`) beside its `body`.
-    ///
-    /// `StoreEndpoints.uploadPhoto` builds its request.
-    public func uploadPhotoWithResponse(photo: Data, caption: String? = nil, pin: String, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> Response<Empty> {
-        try await uploadPhotoWithResponse(photo: photo, caption: caption, pin: pin, progress: progress)
-    }
 }
 
 /// A client for the Store API at http://localhost:8080/v2.
@@ -302,8 +181,10 @@ public struct StoreClient: StoreClientProtocol {
     }
 }
 
-/// The endpoints' methods: they send the request `StoreEndpoints` builds.
-extension StoreClient {
+/// The endpoints' plain methods, for the client, the fake and any other conforming type: each returns what its
+/// `…WithResponse` requirement returns without the status and headers. With the default arguments of the calls that
+/// have them, for calls through the protocol.
+extension StoreClientProtocol {
     /// Lists products, newest first.
     ///
     /// `GET /products`
@@ -311,9 +192,136 @@ extension StoreClient {
     /// - Parameter search: Words to look for.
     /// - Throws: `EndpointError`; the body of an error response decodes as `Problem`: `errorBody(of: error, as: Problem.self)`.
     public func products(search: String? = nil, page: Int = 1, tags: [String]? = nil, sort: SortOrder = .newest) async throws(EndpointError) -> ProductPage {
-        try await self.client.send(StoreEndpoints.products(search: search, page: page, tags: tags, sort: sort))
+        try await productsWithResponse(search: search, page: page, tags: tags, sort: sort).body
     }
 
+    /// `products`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// Lists products, newest first.
+    ///
+    /// `StoreEndpoints.products` builds its request.
+    ///
+    /// - Parameter search: Words to look for.
+    public func productsWithResponse(search: String? = nil, page: Int = 1, tags: [String]? = nil, sort: SortOrder = .newest) async throws(EndpointError) -> Response<ProductPage> {
+        try await productsWithResponse(search: search, page: page, tags: tags, sort: sort)
+    }
+
+    /// `GET /products/{productID}`
+    /// - Throws: `EndpointError`; the body of an error response decodes as `Problem`: `errorBody(of: error, as: Problem.self)`.
+    public func product(productID: UUID, currency: String = "EUR") async throws(EndpointError) -> Product {
+        try await productWithResponse(productID: productID, currency: currency).body
+    }
+
+    /// `product`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// `StoreEndpoints.product` builds its request.
+    public func productWithResponse(productID: UUID, currency: String = "EUR") async throws(EndpointError) -> Response<Product> {
+        try await productWithResponse(productID: productID, currency: currency)
+    }
+
+    /// `GET /products/{productID}/image`
+    /// - Throws: `EndpointError`; the body of an error response decodes as `Problem`: `errorBody(of: error, as: Problem.self)`.
+    public func productImage(productID: UUID, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> Data {
+        try await productImageWithResponse(productID: productID, progress: progress).body
+    }
+
+    /// `productImage`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// `StoreEndpoints.productImage` builds its request.
+    public func productImageWithResponse(productID: UUID, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> Response<Data> {
+        try await productImageWithResponse(productID: productID, progress: progress)
+    }
+
+    /// `GET /products/{productID}/notes`
+    /// - Throws: `EndpointError`; the body of an error response decodes as `Problem`: `errorBody(of: error, as: Problem.self)`.
+    public func productNotes(productID: UUID) async throws(EndpointError) -> String {
+        try await productNotesWithResponse(productID: productID).body
+    }
+
+    /// `GET /prices`
+    /// - Throws: `EndpointError`; the body of an error response decodes as `Problem`: `errorBody(of: error, as: Problem.self)`.
+    public func prices(ids: [UUID]) async throws(EndpointError) -> [String: Double] {
+        try await pricesWithResponse(ids: ids).body
+    }
+
+    /// `POST /orders`
+    /// - Throws: `EndpointError`; the body of an error response decodes as `OrderProblem`: `errorBody(of: error, as: OrderProblem.self)`.
+    public func createOrder(items: [OrderItem], note: String? = nil, coupon: String? = nil) async throws(EndpointError) -> Order {
+        try await createOrderWithResponse(items: items, note: note, coupon: coupon).body
+    }
+
+    /// `createOrder`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// `StoreEndpoints.createOrder` builds its request.
+    public func createOrderWithResponse(items: [OrderItem], note: String? = nil, coupon: String? = nil) async throws(EndpointError) -> Response<Order> {
+        try await createOrderWithResponse(items: items, note: note, coupon: coupon)
+    }
+
+    /// `PATCH /orders/{orderID}`
+    /// - Throws: `EndpointError`; the body of an error response decodes as `Problem`: `errorBody(of: error, as: Problem.self)`.
+    public func updateOrder(orderID: Int64, status: OrderStatus) async throws(EndpointError) -> Order {
+        try await updateOrderWithResponse(orderID: orderID, status: status).body
+    }
+
+    /// `PUT /orders/{orderID}/receipt`
+    /// - Throws: `EndpointError`; the body of an error response decodes as `Problem`: `errorBody(of: error, as: Problem.self)`.
+    @discardableResult
+    public func uploadReceipt(orderID: Int64, receipt: Data, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> Empty {
+        try await uploadReceiptWithResponse(orderID: orderID, receipt: receipt, progress: progress).body
+    }
+
+    /// `uploadReceipt`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// `StoreEndpoints.uploadReceipt` builds its request.
+    public func uploadReceiptWithResponse(orderID: Int64, receipt: Data, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> Response<Empty> {
+        try await uploadReceiptWithResponse(orderID: orderID, receipt: receipt, progress: progress)
+    }
+
+    /// `POST /photos`
+    /// - Throws: `EndpointError`; the body of an error response decodes as `Problem`: `errorBody(of: error, as: Problem.self)`.
+    @discardableResult
+    public func uploadPhoto(photo: Data, caption: String? = nil, pin: String, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> Empty {
+        try await uploadPhotoWithResponse(photo: photo, caption: caption, pin: pin, progress: progress).body
+    }
+
+    /// `uploadPhoto`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// `StoreEndpoints.uploadPhoto` builds its request.
+    public func uploadPhotoWithResponse(photo: Data, caption: String? = nil, pin: String, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> Response<Empty> {
+        try await uploadPhotoWithResponse(photo: photo, caption: caption, pin: pin, progress: progress)
+    }
+
+    /// `DELETE /orders/{orderID}`
+    /// - Throws: `EndpointError`; the body of an error response decodes as `Problem`: `errorBody(of: error, as: Problem.self)`.
+    @available(*, deprecated, message: "cancelOrder is deprecated in the API spec")
+    @discardableResult
+    public func cancelOrder(orderID: Int64) async throws(EndpointError) -> Empty {
+        try await cancelOrderWithResponse(orderID: orderID).body
+    }
+
+    /// `HEAD /ping`
+    /// - Throws: `EndpointError`; the body of an error response decodes as `Problem`: `errorBody(of: error, as: Problem.self)`.
+    @discardableResult
+    public func ping() async throws(EndpointError) -> Empty {
+        try await pingWithResponse().body
+    }
+
+    /// `OPTIONS /`
+    /// - Throws: `EndpointError`; the body of an error response decodes as `Problem`: `errorBody(of: error, as: Problem.self)`.
+    @discardableResult
+    public func capabilities() async throws(EndpointError) -> Empty {
+        try await capabilitiesWithResponse().body
+    }
+}
+
+/// The endpoints' requirements on the client: they send the request `StoreEndpoints` builds.
+extension StoreClient {
     /// `products`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
     ///
@@ -327,12 +335,6 @@ extension StoreClient {
         try await self.client.response(for: StoreEndpoints.products(search: search, page: page, tags: tags, sort: sort))
     }
 
-    /// `GET /products/{productID}`
-    /// - Throws: `EndpointError`; the body of an error response decodes as `Problem`: `errorBody(of: error, as: Problem.self)`.
-    public func product(productID: UUID, currency: String = "EUR") async throws(EndpointError) -> Product {
-        try await self.client.send(StoreEndpoints.product(productID: productID, currency: currency))
-    }
-
     /// `product`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
     ///
@@ -340,12 +342,6 @@ extension StoreClient {
     /// - Throws: `EndpointError`; the body of an error response decodes as `Problem`: `errorBody(of: error, as: Problem.self)`.
     public func productWithResponse(productID: UUID, currency: String = "EUR") async throws(EndpointError) -> Response<Product> {
         try await self.client.response(for: StoreEndpoints.product(productID: productID, currency: currency))
-    }
-
-    /// `GET /products/{productID}/image`
-    /// - Throws: `EndpointError`; the body of an error response decodes as `Problem`: `errorBody(of: error, as: Problem.self)`.
-    public func productImage(productID: UUID, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> Data {
-        try await self.client.send(StoreEndpoints.productImage(productID: productID), progress: progress)
     }
 
     /// `productImage`, with the status code and every header of its response (`statusCode`, `headers`,
@@ -381,12 +377,6 @@ extension StoreClient {
         try await self.client.response(for: StoreEndpoints.productNotes(productID: productID))
     }
 
-    /// `GET /prices`
-    /// - Throws: `EndpointError`; the body of an error response decodes as `Problem`: `errorBody(of: error, as: Problem.self)`.
-    public func prices(ids: [UUID]) async throws(EndpointError) -> [String: Double] {
-        try await self.client.send(StoreEndpoints.prices(ids: ids))
-    }
-
     /// `prices`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
     ///
@@ -394,12 +384,6 @@ extension StoreClient {
     /// - Throws: `EndpointError`; the body of an error response decodes as `Problem`: `errorBody(of: error, as: Problem.self)`.
     public func pricesWithResponse(ids: [UUID]) async throws(EndpointError) -> Response<[String: Double]> {
         try await self.client.response(for: StoreEndpoints.prices(ids: ids))
-    }
-
-    /// `POST /orders`
-    /// - Throws: `EndpointError`; the body of an error response decodes as `OrderProblem`: `errorBody(of: error, as: OrderProblem.self)`.
-    public func createOrder(items: [OrderItem], note: String? = nil, coupon: String? = nil) async throws(EndpointError) -> Order {
-        try await self.client.send(StoreEndpoints.createOrder(items: items, note: note, coupon: coupon))
     }
 
     /// `createOrder`, with the status code and every header of its response (`statusCode`, `headers`,
@@ -411,12 +395,6 @@ extension StoreClient {
         try await self.client.response(for: StoreEndpoints.createOrder(items: items, note: note, coupon: coupon))
     }
 
-    /// `PATCH /orders/{orderID}`
-    /// - Throws: `EndpointError`; the body of an error response decodes as `Problem`: `errorBody(of: error, as: Problem.self)`.
-    public func updateOrder(orderID: Int64, status: OrderStatus) async throws(EndpointError) -> Order {
-        try await self.client.send(StoreEndpoints.updateOrder(orderID: orderID, status: status))
-    }
-
     /// `updateOrder`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
     ///
@@ -424,13 +402,6 @@ extension StoreClient {
     /// - Throws: `EndpointError`; the body of an error response decodes as `Problem`: `errorBody(of: error, as: Problem.self)`.
     public func updateOrderWithResponse(orderID: Int64, status: OrderStatus) async throws(EndpointError) -> Response<Order> {
         try await self.client.response(for: StoreEndpoints.updateOrder(orderID: orderID, status: status))
-    }
-
-    /// `PUT /orders/{orderID}/receipt`
-    /// - Throws: `EndpointError`; the body of an error response decodes as `Problem`: `errorBody(of: error, as: Problem.self)`.
-    @discardableResult
-    public func uploadReceipt(orderID: Int64, receipt: Data, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> Empty {
-        try await self.client.send(StoreEndpoints.uploadReceipt(orderID: orderID, receipt: receipt), progress: progress)
     }
 
     /// `uploadReceipt`, with the status code and every header of its response (`statusCode`, `headers`,
@@ -468,14 +439,6 @@ extension StoreClient {
         try await self.client.response(for: StoreEndpoints.uploadPhoto(photo: photo, caption: caption, pin: pin), progress: progress)
     }
 
-    /// `DELETE /orders/{orderID}`
-    /// - Throws: `EndpointError`; the body of an error response decodes as `Problem`: `errorBody(of: error, as: Problem.self)`.
-    @available(*, deprecated, message: "cancelOrder is deprecated in the API spec")
-    @discardableResult
-    public func cancelOrder(orderID: Int64) async throws(EndpointError) -> Empty {
-        try await self.client.send(StoreEndpoints.cancelOrder(orderID: orderID))
-    }
-
     /// `cancelOrder`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
     ///
@@ -486,13 +449,6 @@ extension StoreClient {
         try await self.client.response(for: StoreEndpoints.cancelOrder(orderID: orderID))
     }
 
-    /// `HEAD /ping`
-    /// - Throws: `EndpointError`; the body of an error response decodes as `Problem`: `errorBody(of: error, as: Problem.self)`.
-    @discardableResult
-    public func ping() async throws(EndpointError) -> Empty {
-        try await self.client.send(StoreEndpoints.ping())
-    }
-
     /// `ping`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
     ///
@@ -500,13 +456,6 @@ extension StoreClient {
     /// - Throws: `EndpointError`; the body of an error response decodes as `Problem`: `errorBody(of: error, as: Problem.self)`.
     public func pingWithResponse() async throws(EndpointError) -> Response<Empty> {
         try await self.client.response(for: StoreEndpoints.ping())
-    }
-
-    /// `OPTIONS /`
-    /// - Throws: `EndpointError`; the body of an error response decodes as `Problem`: `errorBody(of: error, as: Problem.self)`.
-    @discardableResult
-    public func capabilities() async throws(EndpointError) -> Empty {
-        try await self.client.send(StoreEndpoints.capabilities())
     }
 
     /// `capabilities`, with the status code and every header of its response (`statusCode`, `headers`,

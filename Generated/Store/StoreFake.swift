@@ -8,78 +8,60 @@ import Foundation
 public struct FakeStoreClient: StoreClientProtocol {
     /// Answers `products`.
     public var productsHandler: (@Sendable (String?, Int, [String]?, SortOrder) async throws -> ProductPage)?
-    /// Answers `products` with a status and headers too (for `productsWithResponse`; `products` uses it when `productsHandler` is not set).
+    /// Answers `productsWithResponse`, and `products` when `productsHandler` is not set, with a status and headers too.
     public var productsResponseHandler: (@Sendable (String?, Int, [String]?, SortOrder) async throws -> Response<ProductPage>)?
     /// Answers `product`.
     public var productHandler: (@Sendable (UUID, String) async throws -> Product)?
-    /// Answers `product` with a status and headers too (for `productWithResponse`; `product` uses it when `productHandler` is not set).
+    /// Answers `productWithResponse`, and `product` when `productHandler` is not set, with a status and headers too.
     public var productResponseHandler: (@Sendable (UUID, String) async throws -> Response<Product>)?
     /// Answers `productImage`.
     public var productImageHandler: (@Sendable (UUID) async throws -> Data)?
-    /// Answers `productImage` with a status and headers too (for `productImageWithResponse`; `productImage` uses it when `productImageHandler` is not set).
+    /// Answers `productImageWithResponse`, and `productImage` when `productImageHandler` is not set, with a status and headers too.
     public var productImageResponseHandler: (@Sendable (UUID) async throws -> Response<Data>)?
     /// Answers `productNotes`.
     public var productNotesHandler: (@Sendable (UUID) async throws -> String)?
-    /// Answers `productNotes` with a status and headers too (for `productNotesWithResponse`; `productNotes` uses it when `productNotesHandler` is not set).
+    /// Answers `productNotesWithResponse`, and `productNotes` when `productNotesHandler` is not set, with a status and headers too.
     public var productNotesResponseHandler: (@Sendable (UUID) async throws -> Response<String>)?
     /// Answers `prices`.
     public var pricesHandler: (@Sendable ([UUID]) async throws -> [String: Double])?
-    /// Answers `prices` with a status and headers too (for `pricesWithResponse`; `prices` uses it when `pricesHandler` is not set).
+    /// Answers `pricesWithResponse`, and `prices` when `pricesHandler` is not set, with a status and headers too.
     public var pricesResponseHandler: (@Sendable ([UUID]) async throws -> Response<[String: Double]>)?
     /// Answers `createOrder`.
     public var createOrderHandler: (@Sendable ([OrderItem], String?, String?) async throws -> Order)?
-    /// Answers `createOrder` with a status and headers too (for `createOrderWithResponse`; `createOrder` uses it when `createOrderHandler` is not set).
+    /// Answers `createOrderWithResponse`, and `createOrder` when `createOrderHandler` is not set, with a status and headers too.
     public var createOrderResponseHandler: (@Sendable ([OrderItem], String?, String?) async throws -> Response<Order>)?
     /// Answers `updateOrder`.
     public var updateOrderHandler: (@Sendable (Int64, OrderStatus) async throws -> Order)?
-    /// Answers `updateOrder` with a status and headers too (for `updateOrderWithResponse`; `updateOrder` uses it when `updateOrderHandler` is not set).
+    /// Answers `updateOrderWithResponse`, and `updateOrder` when `updateOrderHandler` is not set, with a status and headers too.
     public var updateOrderResponseHandler: (@Sendable (Int64, OrderStatus) async throws -> Response<Order>)?
     /// Answers `uploadReceipt`.
     public var uploadReceiptHandler: (@Sendable (Int64, Data) async throws -> Empty)?
-    /// Answers `uploadReceipt` with a status and headers too (for `uploadReceiptWithResponse`; `uploadReceipt` uses it when `uploadReceiptHandler` is not set).
+    /// Answers `uploadReceiptWithResponse`, and `uploadReceipt` when `uploadReceiptHandler` is not set, with a status and headers too.
     public var uploadReceiptResponseHandler: (@Sendable (Int64, Data) async throws -> Response<Empty>)?
     /// Answers `uploadPhoto`.
     public var uploadPhotoHandler: (@Sendable (Data, String?, String) async throws -> Empty)?
-    /// Answers `uploadPhoto` with a status and headers too (for `uploadPhotoWithResponse`; `uploadPhoto` uses it when `uploadPhotoHandler` is not set).
+    /// Answers `uploadPhotoWithResponse`, and `uploadPhoto` when `uploadPhotoHandler` is not set, with a status and headers too.
     public var uploadPhotoResponseHandler: (@Sendable (Data, String?, String) async throws -> Response<Empty>)?
     /// Answers `cancelOrder`.
     public var cancelOrderHandler: (@Sendable (Int64) async throws -> Empty)?
-    /// Answers `cancelOrder` with a status and headers too (for `cancelOrderWithResponse`; `cancelOrder` uses it when `cancelOrderHandler` is not set).
+    /// Answers `cancelOrderWithResponse`, and `cancelOrder` when `cancelOrderHandler` is not set, with a status and headers too.
     public var cancelOrderResponseHandler: (@Sendable (Int64) async throws -> Response<Empty>)?
     /// Answers `ping`.
     public var pingHandler: (@Sendable () async throws -> Empty)?
-    /// Answers `ping` with a status and headers too (for `pingWithResponse`; `ping` uses it when `pingHandler` is not set).
+    /// Answers `pingWithResponse`, and `ping` when `pingHandler` is not set, with a status and headers too.
     public var pingResponseHandler: (@Sendable () async throws -> Response<Empty>)?
     /// Answers `capabilities`.
     public var capabilitiesHandler: (@Sendable () async throws -> Empty)?
-    /// Answers `capabilities` with a status and headers too (for `capabilitiesWithResponse`; `capabilities` uses it when `capabilitiesHandler` is not set).
+    /// Answers `capabilitiesWithResponse`, and `capabilities` when `capabilitiesHandler` is not set, with a status and headers too.
     public var capabilitiesResponseHandler: (@Sendable () async throws -> Response<Empty>)?
 
     /// A fake with no handlers; set those the test needs.
     public init() {}
 }
 
-/// The fake's endpoint methods: each one answers with its handler.
+/// The fake's endpoint methods: each one answers with its handler. The plain methods of endpoints that declare no
+/// response headers come from the protocol's extension and so answer through `…WithResponse`.
 extension FakeStoreClient {
-    /// Answered by `productsHandler`.
-    ///
-    /// Lists products, newest first.
-    ///
-    /// `StoreEndpoints.products` builds its request.
-    ///
-    /// - Parameter search: Words to look for.
-    public func products(search: String?, page: Int, tags: [String]?, sort: SortOrder) async throws(EndpointError) -> ProductPage {
-        guard let _handler = self.productsHandler else {
-            guard self.productsResponseHandler != nil else { throw .invalidRequest("FakeStoreClient.productsHandler is not set") }
-            return try await productsWithResponse(search: search, page: page, tags: tags, sort: sort).body
-        }
-        do {
-            return try await _handler(search, page, tags, sort)
-        } catch {
-            throw EndpointError(error)
-        }
-    }
-
     /// Answered by `productsResponseHandler`, else by `productsHandler` with status 200 and no headers.
     ///
     /// `products`, with the status code and every header of its response (`statusCode`, `headers`,
@@ -106,21 +88,6 @@ extension FakeStoreClient {
         return _response
     }
 
-    /// Answered by `productHandler`.
-    ///
-    /// `StoreEndpoints.product` builds its request.
-    public func product(productID: UUID, currency: String) async throws(EndpointError) -> Product {
-        guard let _handler = self.productHandler else {
-            guard self.productResponseHandler != nil else { throw .invalidRequest("FakeStoreClient.productHandler is not set") }
-            return try await productWithResponse(productID: productID, currency: currency).body
-        }
-        do {
-            return try await _handler(productID, currency)
-        } catch {
-            throw EndpointError(error)
-        }
-    }
-
     /// Answered by `productResponseHandler`, else by `productHandler` with status 200 and no headers.
     ///
     /// `product`, with the status code and every header of its response (`statusCode`, `headers`,
@@ -141,21 +108,6 @@ extension FakeStoreClient {
             throw EndpointError(error)
         }
         return _response
-    }
-
-    /// Answered by `productImageHandler`.
-    ///
-    /// `StoreEndpoints.productImage` builds its request.
-    public func productImage(productID: UUID, progress: (@Sendable (TransferProgress) -> Void)?) async throws(EndpointError) -> Data {
-        guard let _handler = self.productImageHandler else {
-            guard self.productImageResponseHandler != nil else { throw .invalidRequest("FakeStoreClient.productImageHandler is not set") }
-            return try await productImageWithResponse(productID: productID, progress: progress).body
-        }
-        do {
-            return try await _handler(productID)
-        } catch {
-            throw EndpointError(error)
-        }
     }
 
     /// Answered by `productImageResponseHandler`, else by `productImageHandler` with status 200 and no headers.
@@ -180,21 +132,6 @@ extension FakeStoreClient {
         return _response
     }
 
-    /// Answered by `productNotesHandler`.
-    ///
-    /// `StoreEndpoints.productNotes` builds its request.
-    public func productNotes(productID: UUID) async throws(EndpointError) -> String {
-        guard let _handler = self.productNotesHandler else {
-            guard self.productNotesResponseHandler != nil else { throw .invalidRequest("FakeStoreClient.productNotesHandler is not set") }
-            return try await productNotesWithResponse(productID: productID).body
-        }
-        do {
-            return try await _handler(productID)
-        } catch {
-            throw EndpointError(error)
-        }
-    }
-
     /// Answered by `productNotesResponseHandler`, else by `productNotesHandler` with status 200 and no headers.
     ///
     /// `productNotes`, with the status code and every header of its response (`statusCode`, `headers`,
@@ -215,21 +152,6 @@ extension FakeStoreClient {
             throw EndpointError(error)
         }
         return _response
-    }
-
-    /// Answered by `pricesHandler`.
-    ///
-    /// `StoreEndpoints.prices` builds its request.
-    public func prices(ids: [UUID]) async throws(EndpointError) -> [String: Double] {
-        guard let _handler = self.pricesHandler else {
-            guard self.pricesResponseHandler != nil else { throw .invalidRequest("FakeStoreClient.pricesHandler is not set") }
-            return try await pricesWithResponse(ids: ids).body
-        }
-        do {
-            return try await _handler(ids)
-        } catch {
-            throw EndpointError(error)
-        }
     }
 
     /// Answered by `pricesResponseHandler`, else by `pricesHandler` with status 200 and no headers.
@@ -254,21 +176,6 @@ extension FakeStoreClient {
         return _response
     }
 
-    /// Answered by `createOrderHandler`.
-    ///
-    /// `StoreEndpoints.createOrder` builds its request.
-    public func createOrder(items: [OrderItem], note: String?, coupon: String?) async throws(EndpointError) -> Order {
-        guard let _handler = self.createOrderHandler else {
-            guard self.createOrderResponseHandler != nil else { throw .invalidRequest("FakeStoreClient.createOrderHandler is not set") }
-            return try await createOrderWithResponse(items: items, note: note, coupon: coupon).body
-        }
-        do {
-            return try await _handler(items, note, coupon)
-        } catch {
-            throw EndpointError(error)
-        }
-    }
-
     /// Answered by `createOrderResponseHandler`, else by `createOrderHandler` with status 200 and no headers.
     ///
     /// `createOrder`, with the status code and every header of its response (`statusCode`, `headers`,
@@ -289,21 +196,6 @@ extension FakeStoreClient {
             throw EndpointError(error)
         }
         return _response
-    }
-
-    /// Answered by `updateOrderHandler`.
-    ///
-    /// `StoreEndpoints.updateOrder` builds its request.
-    public func updateOrder(orderID: Int64, status: OrderStatus) async throws(EndpointError) -> Order {
-        guard let _handler = self.updateOrderHandler else {
-            guard self.updateOrderResponseHandler != nil else { throw .invalidRequest("FakeStoreClient.updateOrderHandler is not set") }
-            return try await updateOrderWithResponse(orderID: orderID, status: status).body
-        }
-        do {
-            return try await _handler(orderID, status)
-        } catch {
-            throw EndpointError(error)
-        }
     }
 
     /// Answered by `updateOrderResponseHandler`, else by `updateOrderHandler` with status 200 and no headers.
@@ -328,22 +220,6 @@ extension FakeStoreClient {
         return _response
     }
 
-    /// Answered by `uploadReceiptHandler`.
-    ///
-    /// `StoreEndpoints.uploadReceipt` builds its request.
-    @discardableResult
-    public func uploadReceipt(orderID: Int64, receipt: Data, progress: (@Sendable (TransferProgress) -> Void)?) async throws(EndpointError) -> Empty {
-        guard let _handler = self.uploadReceiptHandler else {
-            guard self.uploadReceiptResponseHandler != nil else { throw .invalidRequest("FakeStoreClient.uploadReceiptHandler is not set") }
-            return try await uploadReceiptWithResponse(orderID: orderID, receipt: receipt, progress: progress).body
-        }
-        do {
-            return try await _handler(orderID, receipt)
-        } catch {
-            throw EndpointError(error)
-        }
-    }
-
     /// Answered by `uploadReceiptResponseHandler`, else by `uploadReceiptHandler` with status 200 and no headers.
     ///
     /// `uploadReceipt`, with the status code and every header of its response (`statusCode`, `headers`,
@@ -364,22 +240,6 @@ extension FakeStoreClient {
             throw EndpointError(error)
         }
         return _response
-    }
-
-    /// Answered by `uploadPhotoHandler`.
-    ///
-    /// `StoreEndpoints.uploadPhoto` builds its request.
-    @discardableResult
-    public func uploadPhoto(photo: Data, caption: String?, pin: String, progress: (@Sendable (TransferProgress) -> Void)?) async throws(EndpointError) -> Empty {
-        guard let _handler = self.uploadPhotoHandler else {
-            guard self.uploadPhotoResponseHandler != nil else { throw .invalidRequest("FakeStoreClient.uploadPhotoHandler is not set") }
-            return try await uploadPhotoWithResponse(photo: photo, caption: caption, pin: pin, progress: progress).body
-        }
-        do {
-            return try await _handler(photo, caption, pin)
-        } catch {
-            throw EndpointError(error)
-        }
     }
 
     /// Answered by `uploadPhotoResponseHandler`, else by `uploadPhotoHandler` with status 200 and no headers.
@@ -404,22 +264,6 @@ extension FakeStoreClient {
         return _response
     }
 
-    /// Answered by `cancelOrderHandler`.
-    ///
-    /// `StoreEndpoints.cancelOrder` builds its request.
-    @discardableResult
-    public func cancelOrder(orderID: Int64) async throws(EndpointError) -> Empty {
-        guard let _handler = self.cancelOrderHandler else {
-            guard self.cancelOrderResponseHandler != nil else { throw .invalidRequest("FakeStoreClient.cancelOrderHandler is not set") }
-            return try await cancelOrderWithResponse(orderID: orderID).body
-        }
-        do {
-            return try await _handler(orderID)
-        } catch {
-            throw EndpointError(error)
-        }
-    }
-
     /// Answered by `cancelOrderResponseHandler`, else by `cancelOrderHandler` with status 200 and no headers.
     ///
     /// `cancelOrder`, with the status code and every header of its response (`statusCode`, `headers`,
@@ -442,22 +286,6 @@ extension FakeStoreClient {
         return _response
     }
 
-    /// Answered by `pingHandler`.
-    ///
-    /// `StoreEndpoints.ping` builds its request.
-    @discardableResult
-    public func ping() async throws(EndpointError) -> Empty {
-        guard let _handler = self.pingHandler else {
-            guard self.pingResponseHandler != nil else { throw .invalidRequest("FakeStoreClient.pingHandler is not set") }
-            return try await pingWithResponse().body
-        }
-        do {
-            return try await _handler()
-        } catch {
-            throw EndpointError(error)
-        }
-    }
-
     /// Answered by `pingResponseHandler`, else by `pingHandler` with status 200 and no headers.
     ///
     /// `ping`, with the status code and every header of its response (`statusCode`, `headers`,
@@ -478,22 +306,6 @@ extension FakeStoreClient {
             throw EndpointError(error)
         }
         return _response
-    }
-
-    /// Answered by `capabilitiesHandler`.
-    ///
-    /// `StoreEndpoints.capabilities` builds its request.
-    @discardableResult
-    public func capabilities() async throws(EndpointError) -> Empty {
-        guard let _handler = self.capabilitiesHandler else {
-            guard self.capabilitiesResponseHandler != nil else { throw .invalidRequest("FakeStoreClient.capabilitiesHandler is not set") }
-            return try await capabilitiesWithResponse().body
-        }
-        do {
-            return try await _handler()
-        } catch {
-            throw EndpointError(error)
-        }
     }
 
     /// Answered by `capabilitiesResponseHandler`, else by `capabilitiesHandler` with status 200 and no headers.

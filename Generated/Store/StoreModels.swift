@@ -174,18 +174,21 @@ public struct OrderProblem: Codable, Sendable, Hashable {
 }
 
 /// Whether a product can be ordered.
-/// Open to values the spec does not list: an unknown value decodes and keeps its text.
-public struct ProductStatus: RawRepresentable, Codable, Sendable, Hashable, CustomStringConvertible, ParameterValue {
-    public static let available = Self(rawValue: "available")
-    public static let soldOut = Self(rawValue: "sold-out")
-    public static let discontinued = Self(rawValue: "discontinued")
+/// Open to values the spec does not list: an unknown value decodes and keeps its text (`OpenStringValue` gives the
+/// coding, equality, hashing and `description`).
+public struct ProductStatus: OpenStringValue {
+    public static var available: Self { Self(rawValue: "available") }
+    public static var soldOut: Self { Self(rawValue: "sold-out") }
+    public static var discontinued: Self { Self(rawValue: "discontinued") }
 
     /// The values the spec lists, in its order.
-    public static let knownValues: [Self] = [
-        .available,
-        .soldOut,
-        .discontinued,
-    ]
+    public static var knownValues: [Self] {
+        [
+            .available,
+            .soldOut,
+            .discontinued,
+        ]
+    }
 
     /// The value as sent on the wire.
     public let rawValue: String
@@ -194,35 +197,24 @@ public struct ProductStatus: RawRepresentable, Codable, Sendable, Hashable, Cust
     public init(rawValue: String) {
         self.rawValue = rawValue
     }
-
-    /// Decodes any string.
-    public init(from decoder: any Decoder) throws {
-        rawValue = try decoder.singleValueContainer().decode(String.self)
-    }
-
-    /// Encodes the raw value.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
-
-    /// The raw value.
-    public var description: String { rawValue }
 }
 
 /// The `SortOrder` values the API knows.
-/// Open to values the spec does not list: an unknown value decodes and keeps its text.
-public struct SortOrder: RawRepresentable, Codable, Sendable, Hashable, CustomStringConvertible, ParameterValue {
-    public static let newest = Self(rawValue: "newest")
-    public static let priceAsc = Self(rawValue: "price_asc")
-    public static let priceDesc = Self(rawValue: "price_desc")
+/// Open to values the spec does not list: an unknown value decodes and keeps its text (`OpenStringValue` gives the
+/// coding, equality, hashing and `description`).
+public struct SortOrder: OpenStringValue {
+    public static var newest: Self { Self(rawValue: "newest") }
+    public static var priceAsc: Self { Self(rawValue: "price_asc") }
+    public static var priceDesc: Self { Self(rawValue: "price_desc") }
 
     /// The values the spec lists, in its order.
-    public static let knownValues: [Self] = [
-        .newest,
-        .priceAsc,
-        .priceDesc,
-    ]
+    public static var knownValues: [Self] {
+        [
+            .newest,
+            .priceAsc,
+            .priceDesc,
+        ]
+    }
 
     /// The value as sent on the wire.
     public let rawValue: String
@@ -231,37 +223,26 @@ public struct SortOrder: RawRepresentable, Codable, Sendable, Hashable, CustomSt
     public init(rawValue: String) {
         self.rawValue = rawValue
     }
-
-    /// Decodes any string.
-    public init(from decoder: any Decoder) throws {
-        rawValue = try decoder.singleValueContainer().decode(String.self)
-    }
-
-    /// Encodes the raw value.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
-
-    /// The raw value.
-    public var description: String { rawValue }
 }
 
 /// The `OrderStatus` values the API knows.
-/// Open to values the spec does not list: an unknown value decodes and keeps its text.
-public struct OrderStatus: RawRepresentable, Codable, Sendable, Hashable, CustomStringConvertible, ParameterValue {
-    public static let pending = Self(rawValue: "pending")
-    public static let paid = Self(rawValue: "paid")
-    public static let shipped = Self(rawValue: "shipped")
-    public static let cancelled = Self(rawValue: "cancelled")
+/// Open to values the spec does not list: an unknown value decodes and keeps its text (`OpenStringValue` gives the
+/// coding, equality, hashing and `description`).
+public struct OrderStatus: OpenStringValue {
+    public static var pending: Self { Self(rawValue: "pending") }
+    public static var paid: Self { Self(rawValue: "paid") }
+    public static var shipped: Self { Self(rawValue: "shipped") }
+    public static var cancelled: Self { Self(rawValue: "cancelled") }
 
     /// The values the spec lists, in its order.
-    public static let knownValues: [Self] = [
-        .pending,
-        .paid,
-        .shipped,
-        .cancelled,
-    ]
+    public static var knownValues: [Self] {
+        [
+            .pending,
+            .paid,
+            .shipped,
+            .cancelled,
+        ]
+    }
 
     /// The value as sent on the wire.
     public let rawValue: String
@@ -270,18 +251,4 @@ public struct OrderStatus: RawRepresentable, Codable, Sendable, Hashable, Custom
     public init(rawValue: String) {
         self.rawValue = rawValue
     }
-
-    /// Decodes any string.
-    public init(from decoder: any Decoder) throws {
-        rawValue = try decoder.singleValueContainer().decode(String.self)
-    }
-
-    /// Encodes the raw value.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
-
-    /// The raw value.
-    public var description: String { rawValue }
 }

@@ -52,24 +52,27 @@ import Testing
                 ///     Pages hold 20 books.
                 /// - Returns: One page of books.
             """
-        // The protocol's requirement, its extension and the client's method, each for the plain call and its
-        // `…WithResponse` variant; the completion variants' don't exist here.
-        #expect(client.components(separatedBy: callouts).count - 1 == 6, "in the protocol, its extension and the client, twice each")
+        // The `…WithResponse` variant's requirement and the client's method; in the protocol's extension the plain call
+        // and the variant with the defaults; the completion variants' don't exist here.
+        #expect(client.components(separatedBy: callouts).count - 1 == 4, "the requirement, the extension's two methods, the client's")
         #expect(fake.contains(callouts))
         #expect(client.contains("    /// - Parameter id: The loan to end.\n"))
         let models = try #require(files["Models.swift"])
-        #expect(models.contains("    /// Ready to lend.\n    public static let `open` = Self(rawValue: \"open\")"))
-        #expect(models.contains("    /// Nothing goes out today.\n    public static let closed = Self(rawValue: \"closed\")"))
+        #expect(models.contains("    /// Ready to lend.\n    public static var `open`: Self { Self(rawValue: \"open\") }"))
+        #expect(models.contains("    /// Nothing goes out today.\n    public static var closed: Self { Self(rawValue: \"closed\") }"))
+        // An enum holds only its values: coding, equality, hashing and `description` come from `OpenStringValue`.
+        #expect(models.contains("public struct Status: OpenStringValue {"))
+        #expect(!models.contains("init(from decoder") && !models.contains("func encode(to") && !models.contains("var description"))
     }
 
     @Test func anEmptyAnswerMayBeIgnoredEverywhere() throws {
         let files = try Self.files()
         let client = try #require(files["Client.swift"])
         let fake = try #require(files["Fake.swift"])
-        // The requirement, the client's method and the fake's method.
-        #expect(client.components(separatedBy: "    @discardableResult\n    func returnBook(id: Int)").count - 1 == 1)
+        // The plain method is the protocol extension's (for the client and the fake alike), not a requirement.
+        #expect(!client.contains("    func returnBook(id: Int)"))
         #expect(client.components(separatedBy: "    @discardableResult\n    public func returnBook(id: Int)").count - 1 == 1)
-        #expect(fake.contains("    @discardableResult\n    public func returnBook(id: Int)"))
+        #expect(!fake.contains("func returnBook(id: Int)"))
         #expect(!client.contains("@discardableResult\n    public func books("))
     }
 
@@ -80,11 +83,16 @@ import Testing
             """))
         #expect(client.contains("""
                 public func books(search: String? = nil, page: Int = 1) async throws(EndpointError) -> Shelf {
-                    try await books(search: search, page: page)
+                    try await booksWithResponse(search: search, page: page).body
                 }
             """))
-        #expect(!client.contains("public func returnBook(id: Int) async throws(EndpointError) -> Empty {\n        try await returnBook("),
-                "no extension method for an endpoint without defaults")
+        #expect(client.contains("""
+                public func booksWithResponse(search: String? = nil, page: Int = 1) async throws(EndpointError) -> Response<Shelf> {
+                    try await booksWithResponse(search: search, page: page)
+                }
+            """))
+        #expect(client.components(separatedBy: "public func returnBookWithResponse(id: Int)").count - 1 == 1,
+                "no forwarding variant in the extension for an endpoint without defaults, only the client's")
         #expect(client.contains("            variables: [\"branch\": \"main\"],\n"))
     }
 }

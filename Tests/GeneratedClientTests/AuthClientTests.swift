@@ -110,7 +110,7 @@ import FoundationNetworking
         fake.userHandler = { id, _ in User(id: id, name: "Fake") }
         let client: any AuthClientProtocol = fake
         #expect(try await client.user(id: 7, include: nil).name == "Fake")
-        await #expect(throws: EndpointError.invalidRequest("FakeAuthClient.tokenCheckHandler is not set")) {
+        await #expect(throws: EndpointError.invalidRequest("FakeAuthClient.tokenCheckResponseHandler and FakeAuthClient.tokenCheckHandler are not set")) {
             try await client.tokenCheck()
         }
     }

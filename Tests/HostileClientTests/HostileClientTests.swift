@@ -41,9 +41,10 @@ import FoundationNetworking
     @Test func aModelNamedLikeARuntimeTypeIsRenamed() async throws {
         let transport = StubTransport()
         transport.enqueue(.json(#"{"value": "v"}"#))
-        // Through the protocol, whose requirement is not deprecated, so this test compiles without a warning.
+        // Through the protocol's requirement, the `…WithResponse` variant, which is not deprecated (the plain method
+        // is, wherever it is called), so this test compiles without a warning.
         let client: any HostileClientProtocol = HostileClient(transport: transport)
-        let answer: RequestModel = try await client.naïveCafé(_2fa: "123456", userID: "A", userId: "b")
+        let answer: RequestModel = try await client.naïveCaféWithResponse(_2fa: "123456", userID: "A", userId: "b").body
         #expect(answer.value == "v")
         let body = try JSONSerialization.jsonObject(with: try #require(transport.requests.first?.httpBody)) as? [String: String]
         #expect(body == ["2fa": "123456", "userID": "A", "userId": "b"])

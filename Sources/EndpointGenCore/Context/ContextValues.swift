@@ -248,6 +248,7 @@ extension ResponseMetadataContext: MustacheRepresentable {
             "protocolWithResponseDocComment": protocolWithResponseDocComment.mustacheValue,
             "returnsDeclaredHeaders": returnsDeclaredHeaders.mustacheValue,
             "returnsBody": returnsBody.mustacheValue,
+            "plainRequirement": plainRequirement.mustacheValue,
             "declaringArgument": declaringArgument.mustacheValue,
             "responseHandlerName": responseHandlerName.mustacheValue,
             "fakeResult": fakeResult.mustacheValue,

@@ -16,6 +16,11 @@ public struct ResponseMetadataContext: Codable, Equatable, Sendable {
     public var returnsDeclaredHeaders: Bool
     /// The opposite: the plain method returns the body, so the fake can answer the variant from the plain handler.
     public var returnsBody: Bool
+    /// True when the endpoint declares response headers: its plain method is then a protocol requirement of its own
+    /// (the fake answers it from its plain handler, which has no headers to read). Otherwise the plain method is in
+    /// the protocol's extension and returns the variant's `body`: one method per endpoint for the compiler to build
+    /// in the client and in the fake, not two.
+    public var plainRequirement: Bool
     /// What `EndpointClient.response(for:)` gets after the request, e.g. `, declaring: AuthEndpoints.UserHeaders.self`, or
     /// nothing.
     public var declaringArgument: String

@@ -24,6 +24,7 @@ func translateResponseMetadata(
         protocolWithResponseDocComment: intro + docComments.protocol,
         returnsDeclaredHeaders: returnsDeclaredHeaders,
         returnsBody: !returnsDeclaredHeaders,
+        plainRequirement: headers != nil,
         declaringArgument: headers.map { ", declaring: \($0.qualifiedTypeName).self" } ?? "",
         responseHandlerName: baseName + "ResponseHandler",
         fakeResult: headers == nil ? "_response" : "try DeclaredResponse(_response)",

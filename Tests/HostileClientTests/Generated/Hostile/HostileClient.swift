@@ -4,17 +4,12 @@ import Foundation
 
 /// Every endpoint of the Hostile API; `HostileClient` calls the server and `FakeHostileClient` stands in for it in tests.
 ///
-/// An extension gives the methods the client's default arguments, so a call through `any HostileClientProtocol`
-/// reads as one on the client. A type of your own that conforms must implement every method itself.
+/// Each endpoint's requirement is its `…WithResponse` method (the body with the status and headers); its plain method,
+/// which returns that one's `body`, comes from an extension. An endpoint that declares response headers keeps its plain
+/// method as a requirement too (it returns the typed headers, or a fake answers it from a handler of its own).
+/// Extensions give the methods the client's default arguments, so a call through `any HostileClientProtocol` reads as one
+/// on the client. A type of your own that conforms implements the requirements only.
 public protocol HostileClientProtocol: Sendable {
-    /// Ends a comment */ opens a string """ interpolates \(boom)
-    /// #if false
-    /// and hides U+202EtextU+200B.
-    ///
-    /// `HostileEndpoints.`class`` builds its request.
-    ///
-    /// - Returns: A thing */ with /* comments
-    func `class`(`default`: String, selfParameter: Int?, `in`: String?) async throws(EndpointError) -> Thing
     /// `class`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
     ///
@@ -26,56 +21,11 @@ public protocol HostileClientProtocol: Sendable {
     ///
     /// - Returns: A thing */ with /* comments
     func classWithResponse(`default`: String, selfParameter: Int?, `in`: String?) async throws(EndpointError) -> Response<Thing>
-    /// `HostileEndpoints.naïveCafé` builds its request.
-    func naïveCafé(_2fa: String, userID: String?, userId: String?) async throws(EndpointError) -> RequestModel
     /// `naïveCafé`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
     ///
     /// `HostileEndpoints.naïveCafé` builds its request.
     func naïveCaféWithResponse(_2fa: String, userID: String?, userId: String?) async throws(EndpointError) -> Response<RequestModel>
-}
-
-/// The client's default arguments for calls through the protocol.
-extension HostileClientProtocol {
-    /// Ends a comment */ opens a string """ interpolates \(boom)
-    /// #if false
-    /// and hides U+202EtextU+200B.
-    ///
-    /// `HostileEndpoints.`class`` builds its request.
-    ///
-    /// - Returns: A thing */ with /* comments
-    public func `class`(`default`: String, selfParameter: Int? = nil, `in`: String? = nil) async throws(EndpointError) -> Thing {
-        try await `class`(default: `default`, selfParameter: selfParameter, in: `in`)
-    }
-
-    /// `class`, with the status code and every header of its response (`statusCode`, `headers`,
-    /// `header(_:)`) beside its `body`.
-    ///
-    /// Ends a comment */ opens a string """ interpolates \(boom)
-    /// #if false
-    /// and hides U+202EtextU+200B.
-    ///
-    /// `HostileEndpoints.`class`` builds its request.
-    ///
-    /// - Returns: A thing */ with /* comments
-    public func classWithResponse(`default`: String, selfParameter: Int? = nil, `in`: String? = nil) async throws(EndpointError) -> Response<Thing> {
-        try await classWithResponse(default: `default`, selfParameter: selfParameter, in: `in`)
-    }
-
-    /// `HostileEndpoints.naïveCafé` builds its request.
-    @available(*, deprecated, message: "naïve-café is deprecated in the API spec")
-    public func naïveCafé(_2fa: String, userID: String? = nil, userId: String? = nil) async throws(EndpointError) -> RequestModel {
-        try await naïveCafé(_2fa: _2fa, userID: userID, userId: userId)
-    }
-
-    /// `naïveCafé`, with the status code and every header of its response (`statusCode`, `headers`,
-    /// `header(_:)`) beside its `body`.
-    ///
-    /// `HostileEndpoints.naïveCafé` builds its request.
-    @available(*, deprecated, message: "naïve-café is deprecated in the API spec")
-    public func naïveCaféWithResponse(_2fa: String, userID: String? = nil, userId: String? = nil) async throws(EndpointError) -> Response<RequestModel> {
-        try await naïveCaféWithResponse(_2fa: _2fa, userID: userID, userId: userId)
-    }
 }
 
 /// A client for the Hostile API at https://example.com/a"b.
@@ -179,8 +129,10 @@ public struct HostileClient: HostileClientProtocol {
     }
 }
 
-/// The endpoints' methods: they send the request `HostileEndpoints` builds.
-extension HostileClient {
+/// The endpoints' plain methods, for the client, the fake and any other conforming type: each returns what its
+/// `…WithResponse` requirement returns without the status and headers. With the default arguments of the calls that
+/// have them, for calls through the protocol.
+extension HostileClientProtocol {
     /// Ends a comment */ opens a string """ interpolates \(boom)
     /// #if false
     /// and hides U+202EtextU+200B.
@@ -189,9 +141,41 @@ extension HostileClient {
     ///
     /// - Returns: A thing */ with /* comments
     public func `class`(`default`: String, selfParameter: Int? = nil, `in`: String? = nil) async throws(EndpointError) -> Thing {
-        try await self.client.send(HostileEndpoints.`class`(default: `default`, selfParameter: selfParameter, in: `in`))
+        try await classWithResponse(default: `default`, selfParameter: selfParameter, in: `in`).body
     }
 
+    /// `class`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// Ends a comment */ opens a string """ interpolates \(boom)
+    /// #if false
+    /// and hides U+202EtextU+200B.
+    ///
+    /// `HostileEndpoints.`class`` builds its request.
+    ///
+    /// - Returns: A thing */ with /* comments
+    public func classWithResponse(`default`: String, selfParameter: Int? = nil, `in`: String? = nil) async throws(EndpointError) -> Response<Thing> {
+        try await classWithResponse(default: `default`, selfParameter: selfParameter, in: `in`)
+    }
+
+    /// `POST /cafe`
+    @available(*, deprecated, message: "naïve-café is deprecated in the API spec")
+    public func naïveCafé(_2fa: String, userID: String? = nil, userId: String? = nil) async throws(EndpointError) -> RequestModel {
+        try await naïveCaféWithResponse(_2fa: _2fa, userID: userID, userId: userId).body
+    }
+
+    /// `naïveCafé`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// `HostileEndpoints.naïveCafé` builds its request.
+    @available(*, deprecated, message: "naïve-café is deprecated in the API spec")
+    public func naïveCaféWithResponse(_2fa: String, userID: String? = nil, userId: String? = nil) async throws(EndpointError) -> Response<RequestModel> {
+        try await naïveCaféWithResponse(_2fa: _2fa, userID: userID, userId: userId)
+    }
+}
+
+/// The endpoints' requirements on the client: they send the request `HostileEndpoints` builds.
+extension HostileClient {
     /// `class`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
     ///
@@ -204,12 +188,6 @@ extension HostileClient {
     /// - Returns: A thing */ with /* comments
     public func classWithResponse(`default`: String, selfParameter: Int? = nil, `in`: String? = nil) async throws(EndpointError) -> Response<Thing> {
         try await self.client.response(for: HostileEndpoints.`class`(default: `default`, selfParameter: selfParameter, in: `in`))
-    }
-
-    /// `POST /cafe`
-    @available(*, deprecated, message: "naïve-café is deprecated in the API spec")
-    public func naïveCafé(_2fa: String, userID: String? = nil, userId: String? = nil) async throws(EndpointError) -> RequestModel {
-        try await self.client.send(HostileEndpoints.naïveCafé(_2fa: _2fa, userID: userID, userId: userId))
     }
 
     /// `naïveCafé`, with the status code and every header of its response (`statusCode`, `headers`,

@@ -8,40 +8,20 @@ import Foundation
 public struct FakeHostileClient: HostileClientProtocol {
     /// Answers `class`.
     public var classHandler: (@Sendable (String, Int?, String?) async throws -> Thing)?
-    /// Answers `class` with a status and headers too (for `classWithResponse`; `class` uses it when `classHandler` is not set).
+    /// Answers `classWithResponse`, and `class` when `classHandler` is not set, with a status and headers too.
     public var classResponseHandler: (@Sendable (String, Int?, String?) async throws -> Response<Thing>)?
     /// Answers `naïveCafé`.
     public var naïveCaféHandler: (@Sendable (String, String?, String?) async throws -> RequestModel)?
-    /// Answers `naïveCafé` with a status and headers too (for `naïveCaféWithResponse`; `naïveCafé` uses it when `naïveCaféHandler` is not set).
+    /// Answers `naïveCaféWithResponse`, and `naïveCafé` when `naïveCaféHandler` is not set, with a status and headers too.
     public var naïveCaféResponseHandler: (@Sendable (String, String?, String?) async throws -> Response<RequestModel>)?
 
     /// A fake with no handlers; set those the test needs.
     public init() {}
 }
 
-/// The fake's endpoint methods: each one answers with its handler.
+/// The fake's endpoint methods: each one answers with its handler. The plain methods of endpoints that declare no
+/// response headers come from the protocol's extension and so answer through `…WithResponse`.
 extension FakeHostileClient {
-    /// Answered by `classHandler`.
-    ///
-    /// Ends a comment */ opens a string """ interpolates \(boom)
-    /// #if false
-    /// and hides U+202EtextU+200B.
-    ///
-    /// `HostileEndpoints.`class`` builds its request.
-    ///
-    /// - Returns: A thing */ with /* comments
-    public func `class`(`default`: String, selfParameter: Int?, `in`: String?) async throws(EndpointError) -> Thing {
-        guard let _handler = self.classHandler else {
-            guard self.classResponseHandler != nil else { throw .invalidRequest("FakeHostileClient.classHandler is not set") }
-            return try await classWithResponse(default: `default`, selfParameter: selfParameter, in: `in`).body
-        }
-        do {
-            return try await _handler(`default`, selfParameter, `in`)
-        } catch {
-            throw EndpointError(error)
-        }
-    }
-
     /// Answered by `classResponseHandler`, else by `classHandler` with status 200 and no headers.
     ///
     /// `class`, with the status code and every header of its response (`statusCode`, `headers`,
@@ -68,21 +48,6 @@ extension FakeHostileClient {
             throw EndpointError(error)
         }
         return _response
-    }
-
-    /// Answered by `naïveCaféHandler`.
-    ///
-    /// `HostileEndpoints.naïveCafé` builds its request.
-    public func naïveCafé(_2fa: String, userID: String?, userId: String?) async throws(EndpointError) -> RequestModel {
-        guard let _handler = self.naïveCaféHandler else {
-            guard self.naïveCaféResponseHandler != nil else { throw .invalidRequest("FakeHostileClient.naïveCaféHandler is not set") }
-            return try await naïveCaféWithResponse(_2fa: _2fa, userID: userID, userId: userId).body
-        }
-        do {
-            return try await _handler(_2fa, userID, userId)
-        } catch {
-            throw EndpointError(error)
-        }
     }
 
     /// Answered by `naïveCaféResponseHandler`, else by `naïveCaféHandler` with status 200 and no headers.

@@ -49,26 +49,29 @@ public struct RequestModel: Codable, Sendable, Hashable {
 }
 
 /// The `Kind` values the API knows.
-/// Open to values the spec does not list: an unknown value decodes and keeps its text.
-public struct Kind: RawRepresentable, Codable, Sendable, Hashable, CustomStringConvertible, ParameterValue {
-    public static let `default` = Self(rawValue: "default")
-    public static let knownValuesCase = Self(rawValue: "knownValues")
-    public static let aB = Self(rawValue: "a b")
-    public static let é = Self(rawValue: "é")
-    public static let _2D = Self(rawValue: "-")
-    public static let _2x = Self(rawValue: "2x")
-    public static let `self` = Self(rawValue: "Self")
+/// Open to values the spec does not list: an unknown value decodes and keeps its text (`OpenStringValue` gives the
+/// coding, equality, hashing and `description`).
+public struct Kind: OpenStringValue {
+    public static var `default`: Self { Self(rawValue: "default") }
+    public static var knownValuesCase: Self { Self(rawValue: "knownValues") }
+    public static var aB: Self { Self(rawValue: "a b") }
+    public static var é: Self { Self(rawValue: "é") }
+    public static var _2D: Self { Self(rawValue: "-") }
+    public static var _2x: Self { Self(rawValue: "2x") }
+    public static var `self`: Self { Self(rawValue: "Self") }
 
     /// The values the spec lists, in its order.
-    public static let knownValues: [Self] = [
-        .`default`,
-        .knownValuesCase,
-        .aB,
-        .é,
-        ._2D,
-        ._2x,
-        .`self`,
-    ]
+    public static var knownValues: [Self] {
+        [
+            .`default`,
+            .knownValuesCase,
+            .aB,
+            .é,
+            ._2D,
+            ._2x,
+            .`self`,
+        ]
+    }
 
     /// The value as sent on the wire.
     public let rawValue: String
@@ -77,18 +80,4 @@ public struct Kind: RawRepresentable, Codable, Sendable, Hashable, CustomStringC
     public init(rawValue: String) {
         self.rawValue = rawValue
     }
-
-    /// Decodes any string.
-    public init(from decoder: any Decoder) throws {
-        rawValue = try decoder.singleValueContainer().decode(String.self)
-    }
-
-    /// Encodes the raw value.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
-
-    /// The raw value.
-    public var description: String { rawValue }
 }

@@ -4,27 +4,22 @@ import Foundation
 
 /// Every endpoint of the Variants API; `VariantsClient` calls the server and `FakeVariantsClient` stands in for it in tests.
 ///
-/// An extension gives the methods the client's default arguments, so a call through `any VariantsClientProtocol`
-/// reads as one on the client. A type of your own that conforms must implement every method itself.
+/// Each endpoint's requirement is its `…WithResponse` method (the body with the status and headers); its plain method,
+/// which returns that one's `body`, comes from an extension. An endpoint that declares response headers keeps its plain
+/// method as a requirement too (it returns the typed headers, or a fake answers it from a handler of its own).
+/// Extensions give the methods the client's default arguments, so a call through `any VariantsClientProtocol` reads as one
+/// on the client. A type of your own that conforms implements the requirements only.
 public protocol VariantsClientProtocol: Sendable {
-    /// `VariantsEndpoints.pets` builds its request.
-    func pets() async throws(EndpointError) -> [Pet]
     /// `pets`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
     ///
     /// `VariantsEndpoints.pets` builds its request.
     func petsWithResponse() async throws(EndpointError) -> Response<[Pet]>
-    /// `VariantsEndpoints.draw` builds its request.
-    func draw(shape: Shape) async throws(EndpointError) -> Shape
     /// `draw`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
     ///
     /// `VariantsEndpoints.draw` builds its request.
     func drawWithResponse(shape: Shape) async throws(EndpointError) -> Response<Shape>
-    /// `VariantsEndpoints.embed` builds its request.
-    ///
-    /// - Returns: One text, several texts, one tokenized text or several.
-    func embed(input: EmbeddingInput) async throws(EndpointError) -> EmbeddingInput
     /// `embed`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
     ///
@@ -32,17 +27,11 @@ public protocol VariantsClientProtocol: Sendable {
     ///
     /// - Returns: One text, several texts, one tokenized text or several.
     func embedWithResponse(input: EmbeddingInput) async throws(EndpointError) -> Response<EmbeddingInput>
-    /// `VariantsEndpoints.say` builds its request.
-    func say(content: Content) async throws(EndpointError) -> [Tree]
     /// `say`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
     ///
     /// `VariantsEndpoints.say` builds its request.
     func sayWithResponse(content: Content) async throws(EndpointError) -> Response<[Tree]>
-}
-
-/// The client's default arguments for calls through the protocol.
-extension VariantsClientProtocol {
 }
 
 /// A client for the Variants API at https://example.com.
@@ -145,24 +134,41 @@ public struct VariantsClient: VariantsClientProtocol {
     }
 }
 
-/// The endpoints' methods: they send the request `VariantsEndpoints` builds.
-extension VariantsClient {
+/// The endpoints' plain methods, for the client, the fake and any other conforming type: each returns what its
+/// `…WithResponse` requirement returns without the status and headers. With the default arguments of the calls that
+/// have them, for calls through the protocol.
+extension VariantsClientProtocol {
     /// `GET /pets`
     public func pets() async throws(EndpointError) -> [Pet] {
-        try await self.client.send(VariantsEndpoints.pets())
+        try await petsWithResponse().body
     }
 
+    /// `POST /draw`
+    public func draw(shape: Shape) async throws(EndpointError) -> Shape {
+        try await drawWithResponse(shape: shape).body
+    }
+
+    /// `POST /embeddings`
+    ///
+    /// - Returns: One text, several texts, one tokenized text or several.
+    public func embed(input: EmbeddingInput) async throws(EndpointError) -> EmbeddingInput {
+        try await embedWithResponse(input: input).body
+    }
+
+    /// `POST /messages`
+    public func say(content: Content) async throws(EndpointError) -> [Tree] {
+        try await sayWithResponse(content: content).body
+    }
+}
+
+/// The endpoints' requirements on the client: they send the request `VariantsEndpoints` builds.
+extension VariantsClient {
     /// `pets`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
     ///
     /// `GET /pets`
     public func petsWithResponse() async throws(EndpointError) -> Response<[Pet]> {
         try await self.client.response(for: VariantsEndpoints.pets())
-    }
-
-    /// `POST /draw`
-    public func draw(shape: Shape) async throws(EndpointError) -> Shape {
-        try await self.client.send(VariantsEndpoints.draw(shape: shape))
     }
 
     /// `draw`, with the status code and every header of its response (`statusCode`, `headers`,
@@ -173,13 +179,6 @@ extension VariantsClient {
         try await self.client.response(for: VariantsEndpoints.draw(shape: shape))
     }
 
-    /// `POST /embeddings`
-    ///
-    /// - Returns: One text, several texts, one tokenized text or several.
-    public func embed(input: EmbeddingInput) async throws(EndpointError) -> EmbeddingInput {
-        try await self.client.send(VariantsEndpoints.embed(input: input))
-    }
-
     /// `embed`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
     ///
@@ -188,11 +187,6 @@ extension VariantsClient {
     /// - Returns: One text, several texts, one tokenized text or several.
     public func embedWithResponse(input: EmbeddingInput) async throws(EndpointError) -> Response<EmbeddingInput> {
         try await self.client.response(for: VariantsEndpoints.embed(input: input))
-    }
-
-    /// `POST /messages`
-    public func say(content: Content) async throws(EndpointError) -> [Tree] {
-        try await self.client.send(VariantsEndpoints.say(content: content))
     }
 
     /// `say`, with the status code and every header of its response (`statusCode`, `headers`,

@@ -8,42 +8,28 @@ import Foundation
 public struct FakeVariantsClient: VariantsClientProtocol {
     /// Answers `pets`.
     public var petsHandler: (@Sendable () async throws -> [Pet])?
-    /// Answers `pets` with a status and headers too (for `petsWithResponse`; `pets` uses it when `petsHandler` is not set).
+    /// Answers `petsWithResponse`, and `pets` when `petsHandler` is not set, with a status and headers too.
     public var petsResponseHandler: (@Sendable () async throws -> Response<[Pet]>)?
     /// Answers `draw`.
     public var drawHandler: (@Sendable (Shape) async throws -> Shape)?
-    /// Answers `draw` with a status and headers too (for `drawWithResponse`; `draw` uses it when `drawHandler` is not set).
+    /// Answers `drawWithResponse`, and `draw` when `drawHandler` is not set, with a status and headers too.
     public var drawResponseHandler: (@Sendable (Shape) async throws -> Response<Shape>)?
     /// Answers `embed`.
     public var embedHandler: (@Sendable (EmbeddingInput) async throws -> EmbeddingInput)?
-    /// Answers `embed` with a status and headers too (for `embedWithResponse`; `embed` uses it when `embedHandler` is not set).
+    /// Answers `embedWithResponse`, and `embed` when `embedHandler` is not set, with a status and headers too.
     public var embedResponseHandler: (@Sendable (EmbeddingInput) async throws -> Response<EmbeddingInput>)?
     /// Answers `say`.
     public var sayHandler: (@Sendable (Content) async throws -> [Tree])?
-    /// Answers `say` with a status and headers too (for `sayWithResponse`; `say` uses it when `sayHandler` is not set).
+    /// Answers `sayWithResponse`, and `say` when `sayHandler` is not set, with a status and headers too.
     public var sayResponseHandler: (@Sendable (Content) async throws -> Response<[Tree]>)?
 
     /// A fake with no handlers; set those the test needs.
     public init() {}
 }
 
-/// The fake's endpoint methods: each one answers with its handler.
+/// The fake's endpoint methods: each one answers with its handler. The plain methods of endpoints that declare no
+/// response headers come from the protocol's extension and so answer through `…WithResponse`.
 extension FakeVariantsClient {
-    /// Answered by `petsHandler`.
-    ///
-    /// `VariantsEndpoints.pets` builds its request.
-    public func pets() async throws(EndpointError) -> [Pet] {
-        guard let _handler = self.petsHandler else {
-            guard self.petsResponseHandler != nil else { throw .invalidRequest("FakeVariantsClient.petsHandler is not set") }
-            return try await petsWithResponse().body
-        }
-        do {
-            return try await _handler()
-        } catch {
-            throw EndpointError(error)
-        }
-    }
-
     /// Answered by `petsResponseHandler`, else by `petsHandler` with status 200 and no headers.
     ///
     /// `pets`, with the status code and every header of its response (`statusCode`, `headers`,
@@ -64,21 +50,6 @@ extension FakeVariantsClient {
             throw EndpointError(error)
         }
         return _response
-    }
-
-    /// Answered by `drawHandler`.
-    ///
-    /// `VariantsEndpoints.draw` builds its request.
-    public func draw(shape: Shape) async throws(EndpointError) -> Shape {
-        guard let _handler = self.drawHandler else {
-            guard self.drawResponseHandler != nil else { throw .invalidRequest("FakeVariantsClient.drawHandler is not set") }
-            return try await drawWithResponse(shape: shape).body
-        }
-        do {
-            return try await _handler(shape)
-        } catch {
-            throw EndpointError(error)
-        }
     }
 
     /// Answered by `drawResponseHandler`, else by `drawHandler` with status 200 and no headers.
@@ -103,23 +74,6 @@ extension FakeVariantsClient {
         return _response
     }
 
-    /// Answered by `embedHandler`.
-    ///
-    /// `VariantsEndpoints.embed` builds its request.
-    ///
-    /// - Returns: One text, several texts, one tokenized text or several.
-    public func embed(input: EmbeddingInput) async throws(EndpointError) -> EmbeddingInput {
-        guard let _handler = self.embedHandler else {
-            guard self.embedResponseHandler != nil else { throw .invalidRequest("FakeVariantsClient.embedHandler is not set") }
-            return try await embedWithResponse(input: input).body
-        }
-        do {
-            return try await _handler(input)
-        } catch {
-            throw EndpointError(error)
-        }
-    }
-
     /// Answered by `embedResponseHandler`, else by `embedHandler` with status 200 and no headers.
     ///
     /// `embed`, with the status code and every header of its response (`statusCode`, `headers`,
@@ -142,21 +96,6 @@ extension FakeVariantsClient {
             throw EndpointError(error)
         }
         return _response
-    }
-
-    /// Answered by `sayHandler`.
-    ///
-    /// `VariantsEndpoints.say` builds its request.
-    public func say(content: Content) async throws(EndpointError) -> [Tree] {
-        guard let _handler = self.sayHandler else {
-            guard self.sayResponseHandler != nil else { throw .invalidRequest("FakeVariantsClient.sayHandler is not set") }
-            return try await sayWithResponse(content: content).body
-        }
-        do {
-            return try await _handler(content)
-        } catch {
-            throw EndpointError(error)
-        }
     }
 
     /// Answered by `sayResponseHandler`, else by `sayHandler` with status 200 and no headers.
