@@ -22,6 +22,44 @@ extension HTTPBinClientProtocol {
     public func redirect(times: Int) async throws(EndpointError) -> Echo {
         try await redirectWithResponse(times: times).body
     }
+
+    /// n bytes of the alphabet, repeated; a Range header gets that part of them.
+    ///
+    /// `GET /range/{n}`
+    ///
+    /// - Parameter range: e.g. bytes=10-19; the answer is then 206 Partial Content.
+    public func rangeBytes(n: Int, range: String? = nil, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> ResponseBodyStream {
+        try await rangeBytesWithResponse(n: n, range: range, progress: progress).body
+    }
+
+    /// `rangeBytes`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// n bytes of the alphabet, repeated; a Range header gets that part of them.
+    ///
+    /// `HTTPBinEndpoints.rangeBytes` builds its request.
+    ///
+    /// - Parameter range: e.g. bytes=10-19; the answer is then 206 Partial Content.
+    public func rangeBytesWithResponse(n: Int, range: String? = nil, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> Response<ResponseBodyStream> {
+        try await rangeBytesWithResponse(n: n, range: range, progress: progress)
+    }
+
+    /// n random bytes (the same ones for the same seed).
+    ///
+    /// `GET /bytes/{n}`
+    public func randomBytes(n: Int, seed: Int? = nil, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> Data {
+        try await randomBytesWithResponse(n: n, seed: seed, progress: progress).body
+    }
+
+    /// `randomBytes`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// n random bytes (the same ones for the same seed).
+    ///
+    /// `HTTPBinEndpoints.randomBytes` builds its request.
+    public func randomBytesWithResponse(n: Int, seed: Int? = nil, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> Response<Data> {
+        try await randomBytesWithResponse(n: n, seed: seed, progress: progress)
+    }
 }
 
 /// The endpoints' requirements on the client: they send the request `HTTPBinEndpoints` builds.
@@ -67,15 +105,6 @@ extension HTTPBinClient {
         try await self.client.response(for: HTTPBinEndpoints.probe(etag: etag), declaring: HTTPBinEndpoints.ProbeHeaders.self)
     }
 
-    /// n bytes of the alphabet, repeated; a Range header gets that part of them.
-    ///
-    /// `GET /range/{n}`
-    ///
-    /// - Parameter range: e.g. bytes=10-19; the answer is then 206 Partial Content.
-    public func rangeBytes(n: Int, range: String? = nil, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> ResponseBodyStream {
-        try await self.client.send(HTTPBinEndpoints.rangeBytes(n: n, range: range), progress: progress, as: ResponseBodyStream.self)
-    }
-
     /// `rangeBytes`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
     ///
@@ -99,13 +128,6 @@ extension HTTPBinClient {
     @discardableResult
     public func rangeBytes(n: Int, range: String? = nil, to destination: URL, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> Response<URL> {
         try await self.client.download(HTTPBinEndpoints.rangeBytes(n: n, range: range), to: destination, progress: progress)
-    }
-
-    /// n random bytes (the same ones for the same seed).
-    ///
-    /// `GET /bytes/{n}`
-    public func randomBytes(n: Int, seed: Int? = nil, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> Data {
-        try await self.client.send(HTTPBinEndpoints.randomBytes(n: n, seed: seed), progress: progress)
     }
 
     /// `randomBytes`, with the status code and every header of its response (`statusCode`, `headers`,

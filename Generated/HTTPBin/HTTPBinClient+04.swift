@@ -67,13 +67,6 @@ extension HTTPBinClient {
         try await self.client.download(HTTPBinEndpoints.bytes(count: count), to: destination, progress: progress)
     }
 
-    /// Sets the query items as response headers and echoes them.
-    ///
-    /// `GET /response-headers`
-    public func responseHeaders(trace: String) async throws(EndpointError) -> [String: String] {
-        try await self.client.send(HTTPBinEndpoints.responseHeaders(trace: trace))
-    }
-
     /// `responseHeaders`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
     ///

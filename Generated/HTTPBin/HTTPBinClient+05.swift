@@ -61,6 +61,27 @@ extension HTTPBinClientProtocol {
     public func echoDocumentWithResponse(_ document: JSON, filter: JSON = .object(["owner": .string("ann"), "tags": .array([.string("a"), .number(1)])])) async throws(EndpointError) -> Response<JSON> {
         try await echoDocumentWithResponse(document, filter: filter)
     }
+
+    /// Served by the loopback echo server (Tests/Servers/echo_server.py), not httpbin: count `tick` events with ids 1...count; with dropAfter the connection closes after that many (a reconnection goes on from Last-Event-ID).
+    ///
+    /// `GET /sse`
+    ///
+    /// - Returns: The data of one echo-server event.
+    public func ticks(count: Int, dropAfter: Int? = nil, lastEventID: String? = nil, reconnection: SSEReconnection? = nil) async throws(EndpointError) -> ServerSentEvents<Tick> {
+        try await ticksWithResponse(count: count, dropAfter: dropAfter, lastEventID: lastEventID, reconnection: reconnection).body
+    }
+
+    /// `ticks`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// Served by the loopback echo server (Tests/Servers/echo_server.py), not httpbin: count `tick` events with ids 1...count; with dropAfter the connection closes after that many (a reconnection goes on from Last-Event-ID).
+    ///
+    /// `HTTPBinEndpoints.ticks` builds its request.
+    ///
+    /// - Returns: The data of one echo-server event.
+    public func ticksWithResponse(count: Int, dropAfter: Int? = nil, lastEventID: String? = nil, reconnection: SSEReconnection? = nil) async throws(EndpointError) -> Response<ServerSentEvents<Tick>> {
+        try await ticksWithResponse(count: count, dropAfter: dropAfter, lastEventID: lastEventID, reconnection: reconnection)
+    }
 }
 
 /// The endpoints' requirements on the client: they send the request `HTTPBinEndpoints` builds.
@@ -107,15 +128,6 @@ extension HTTPBinClient {
     /// - Parameter filter: Sent as JSON text.
     public func echoDocumentWithResponse(_ document: JSON, filter: JSON = .object(["owner": .string("ann"), "tags": .array([.string("a"), .number(1)])])) async throws(EndpointError) -> Response<JSON> {
         try await self.client.response(for: HTTPBinEndpoints.echoDocument(document, filter: filter))
-    }
-
-    /// Served by the loopback echo server (Tests/Servers/echo_server.py), not httpbin: count `tick` events with ids 1...count; with dropAfter the connection closes after that many (a reconnection goes on from Last-Event-ID).
-    ///
-    /// `GET /sse`
-    ///
-    /// - Returns: The data of one echo-server event.
-    public func ticks(count: Int, dropAfter: Int? = nil, lastEventID: String? = nil, reconnection: SSEReconnection? = nil) async throws(EndpointError) -> ServerSentEvents<Tick> {
-        try await self.client.send(HTTPBinEndpoints.ticks(count: count, dropAfter: dropAfter), lastEventID: lastEventID, reconnection: reconnection, as: ServerSentEvents<Tick>.self)
     }
 
     /// `ticks`, with the status code and every header of its response (`statusCode`, `headers`,

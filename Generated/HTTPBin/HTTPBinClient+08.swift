@@ -14,6 +14,27 @@ extension HTTPBinClientProtocol {
     public func delay(seconds: Int) async throws(EndpointError) -> Echo {
         try await delayWithResponse(seconds: seconds).body
     }
+
+    /// Searches orders with a range, expansions, ids and a page, each written in its own style.
+    ///
+    /// `GET /anything/orders`
+    ///
+    /// - Returns: The query items and form fields httpbin received, as it groups them (a repeated key holds a list).
+    public func searchOrders(created: CreatedRange, expand: [String], ids: [Int], page: OrderPage? = nil) async throws(EndpointError) -> StructuredEcho {
+        try await searchOrdersWithResponse(created: created, expand: expand, ids: ids, page: page).body
+    }
+
+    /// `searchOrders`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// Searches orders with a range, expansions, ids and a page, each written in its own style.
+    ///
+    /// `HTTPBinEndpoints.searchOrders` builds its request.
+    ///
+    /// - Returns: The query items and form fields httpbin received, as it groups them (a repeated key holds a list).
+    public func searchOrdersWithResponse(created: CreatedRange, expand: [String], ids: [Int], page: OrderPage? = nil) async throws(EndpointError) -> Response<StructuredEcho> {
+        try await searchOrdersWithResponse(created: created, expand: expand, ids: ids, page: page)
+    }
 }
 
 /// The endpoints' requirements on the client: they send the request `HTTPBinEndpoints` builds.
@@ -28,15 +49,6 @@ extension HTTPBinClient {
     /// - Returns: What httpbin saw of a request without a body.
     public func delayWithResponse(seconds: Int) async throws(EndpointError) -> Response<Echo> {
         try await self.client.response(for: HTTPBinEndpoints.delay(seconds: seconds))
-    }
-
-    /// Searches orders with a range, expansions, ids and a page, each written in its own style.
-    ///
-    /// `GET /anything/orders`
-    ///
-    /// - Returns: The query items and form fields httpbin received, as it groups them (a repeated key holds a list).
-    public func searchOrders(created: CreatedRange, expand: [String], ids: [Int], page: OrderPage? = nil) async throws(EndpointError) -> StructuredEcho {
-        try await self.client.send(HTTPBinEndpoints.searchOrders(created: created, expand: expand, ids: ids, page: page))
     }
 
     /// `searchOrders`, with the status code and every header of its response (`statusCode`, `headers`,

@@ -38,6 +38,23 @@ extension HTTPBinClientProtocol {
     public func imageWithResponse(progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> Response<Data> {
         try await imageWithResponse(progress: progress)
     }
+
+    /// numbytes asterisks spread over duration seconds, after delay seconds.
+    ///
+    /// `GET /drip`
+    public func drip(numbytes: Int, duration: Double, delay: Double, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> ResponseBodyStream {
+        try await dripWithResponse(numbytes: numbytes, duration: duration, delay: delay, progress: progress).body
+    }
+
+    /// `drip`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// numbytes asterisks spread over duration seconds, after delay seconds.
+    ///
+    /// `HTTPBinEndpoints.drip` builds its request.
+    public func dripWithResponse(numbytes: Int, duration: Double, delay: Double, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> Response<ResponseBodyStream> {
+        try await dripWithResponse(numbytes: numbytes, duration: duration, delay: delay, progress: progress)
+    }
 }
 
 /// The endpoints' requirements on the client: they send the request `HTTPBinEndpoints` builds.
@@ -83,13 +100,6 @@ extension HTTPBinClient {
     @discardableResult
     public func image(to destination: URL, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> Response<URL> {
         try await self.client.download(HTTPBinEndpoints.image(), to: destination, progress: progress)
-    }
-
-    /// numbytes asterisks spread over duration seconds, after delay seconds.
-    ///
-    /// `GET /drip`
-    public func drip(numbytes: Int, duration: Double, delay: Double, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> ResponseBodyStream {
-        try await self.client.send(HTTPBinEndpoints.drip(numbytes: numbytes, duration: duration, delay: delay), progress: progress, as: ResponseBodyStream.self)
     }
 
     /// `drip`, with the status code and every header of its response (`statusCode`, `headers`,

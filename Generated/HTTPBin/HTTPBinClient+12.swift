@@ -59,6 +59,27 @@ extension HTTPBinClientProtocol {
     public func problem(kind: String) async throws(EndpointError) -> Empty {
         try await problemWithResponse(kind: kind).body
     }
+
+    /// n JSON objects, one a line, each with its index as `id`.
+    ///
+    /// `GET /stream/{n}`
+    ///
+    /// - Returns: One line of httpbin's /stream/{n}.
+    public func streamLines(n: Int, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> JSONLines<StreamLine> {
+        try await streamLinesWithResponse(n: n, progress: progress).body
+    }
+
+    /// `streamLines`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// n JSON objects, one a line, each with its index as `id`.
+    ///
+    /// `HTTPBinEndpoints.streamLines` builds its request.
+    ///
+    /// - Returns: One line of httpbin's /stream/{n}.
+    public func streamLinesWithResponse(n: Int, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> Response<JSONLines<StreamLine>> {
+        try await streamLinesWithResponse(n: n, progress: progress)
+    }
 }
 
 /// The endpoints' requirements on the client: they send the request `HTTPBinEndpoints` builds.
@@ -82,13 +103,6 @@ extension HTTPBinClient {
     @discardableResult
     public func png(to destination: URL, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> Response<URL> {
         try await self.client.download(HTTPBinEndpoints.png(), to: destination, progress: progress)
-    }
-
-    /// `GET /pages/offset`
-    ///
-    /// - Returns: A page of the echo server's numbers.
-    public func offsetNumbers(offset: Int = 0, limit: Int, total: Int) async throws(EndpointError) -> NumberPage {
-        try await self.client.send(HTTPBinEndpoints.offsetNumbers(offset: offset, limit: limit, total: total))
     }
 
     /// The pages of `offsetNumbers`, each fetched when the loop asks for it, through the client's limits and retries:
@@ -116,15 +130,6 @@ extension HTTPBinClient {
     /// `GET /problem/{kind}`
     public func problemWithResponse(kind: String) async throws(EndpointError) -> Response<Empty> {
         try await self.client.response(for: HTTPBinEndpoints.problem(kind: kind))
-    }
-
-    /// n JSON objects, one a line, each with its index as `id`.
-    ///
-    /// `GET /stream/{n}`
-    ///
-    /// - Returns: One line of httpbin's /stream/{n}.
-    public func streamLines(n: Int, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> JSONLines<StreamLine> {
-        try await self.client.send(HTTPBinEndpoints.streamLines(n: n), progress: progress, as: JSONLines<StreamLine>.self)
     }
 
     /// `streamLines`, with the status code and every header of its response (`statusCode`, `headers`,

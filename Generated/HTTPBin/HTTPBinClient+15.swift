@@ -13,6 +13,50 @@ extension HTTPBinClientProtocol {
     public func status(code: Int) async throws(EndpointError) -> Empty {
         try await statusWithResponse(code: code).body
     }
+
+    /// Sends bytes with the media type the caller gives; httpbin echoes them.
+    ///
+    /// `POST /anything/blob`
+    ///
+    /// - Parameter contentType: The blob's media type; nil sends application/octet-stream.
+    /// - Returns: What httpbin saw of a request with a body.
+    public func uploadBlob(blob: Data, contentType: String? = nil, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> BodyEcho {
+        try await uploadBlobWithResponse(blob: blob, contentType: contentType, progress: progress).body
+    }
+
+    /// `uploadBlob`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// Sends bytes with the media type the caller gives; httpbin echoes them.
+    ///
+    /// `HTTPBinEndpoints.uploadBlob` builds its request.
+    ///
+    /// - Parameter contentType: The blob's media type; nil sends application/octet-stream.
+    /// - Returns: What httpbin saw of a request with a body.
+    public func uploadBlobWithResponse(blob: Data, contentType: String? = nil, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> Response<BodyEcho> {
+        try await uploadBlobWithResponse(blob: blob, contentType: contentType, progress: progress)
+    }
+
+    /// Creates an order from a form body whose lines, metadata and amount are written in bracket notation.
+    ///
+    /// `POST /anything/orders`
+    ///
+    /// - Returns: The query items and form fields httpbin received, as it groups them (a repeated key holds a list).
+    public func createOrder(items: [OrderLine], metadata: [String: String], amount: AmountOrRange, expand: [String]? = nil) async throws(EndpointError) -> StructuredEcho {
+        try await createOrderWithResponse(items: items, metadata: metadata, amount: amount, expand: expand).body
+    }
+
+    /// `createOrder`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// Creates an order from a form body whose lines, metadata and amount are written in bracket notation.
+    ///
+    /// `HTTPBinEndpoints.createOrder` builds its request.
+    ///
+    /// - Returns: The query items and form fields httpbin received, as it groups them (a repeated key holds a list).
+    public func createOrderWithResponse(items: [OrderLine], metadata: [String: String], amount: AmountOrRange, expand: [String]? = nil) async throws(EndpointError) -> Response<StructuredEcho> {
+        try await createOrderWithResponse(items: items, metadata: metadata, amount: amount, expand: expand)
+    }
 }
 
 /// The endpoints' requirements on the client: they send the request `HTTPBinEndpoints` builds.
@@ -25,16 +69,6 @@ extension HTTPBinClient {
     /// `GET /status/{code}`
     public func statusWithResponse(code: Int) async throws(EndpointError) -> Response<Empty> {
         try await self.client.response(for: HTTPBinEndpoints.status(code: code))
-    }
-
-    /// Sends bytes with the media type the caller gives; httpbin echoes them.
-    ///
-    /// `POST /anything/blob`
-    ///
-    /// - Parameter contentType: The blob's media type; nil sends application/octet-stream.
-    /// - Returns: What httpbin saw of a request with a body.
-    public func uploadBlob(blob: Data, contentType: String? = nil, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> BodyEcho {
-        try await self.client.send(HTTPBinEndpoints.uploadBlob(blob: blob, contentType: contentType), progress: progress)
     }
 
     /// `uploadBlob`, with the status code and every header of its response (`statusCode`, `headers`,
@@ -62,5 +96,17 @@ extension HTTPBinClient {
         var _request = HTTPBinEndpoints.uploadBlob(blob: Data(), contentType: contentType)
         _request.body = .file(blob, contentType: contentType ?? "application/octet-stream")
         return try await self.client.send(_request, progress: progress)
+    }
+
+    /// `createOrder`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// Creates an order from a form body whose lines, metadata and amount are written in bracket notation.
+    ///
+    /// `POST /anything/orders`
+    ///
+    /// - Returns: The query items and form fields httpbin received, as it groups them (a repeated key holds a list).
+    public func createOrderWithResponse(items: [OrderLine], metadata: [String: String], amount: AmountOrRange, expand: [String]? = nil) async throws(EndpointError) -> Response<StructuredEcho> {
+        try await self.client.response(for: HTTPBinEndpoints.createOrder(items: items, metadata: metadata, amount: amount, expand: expand))
     }
 }

@@ -317,12 +317,6 @@ public protocol HTTPBinClientProtocol: Sendable {
     ///
     /// - Returns: What httpbin saw of a request, with its JSON body kept whole.
     func postShelfXMLWithResponse(_ shelf: Shelf) async throws(EndpointError) -> Response<JSONEcho>
-    /// n JSON objects, one a line, each with its index as `id`.
-    ///
-    /// `HTTPBinEndpoints.streamLines` builds its request.
-    ///
-    /// - Returns: One line of httpbin's /stream/{n}.
-    func streamLines(n: Int, progress: (@Sendable (TransferProgress) -> Void)?) async throws(EndpointError) -> JSONLines<StreamLine>
     /// `streamLines`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
     ///
@@ -332,10 +326,6 @@ public protocol HTTPBinClientProtocol: Sendable {
     ///
     /// - Returns: One line of httpbin's /stream/{n}.
     func streamLinesWithResponse(n: Int, progress: (@Sendable (TransferProgress) -> Void)?) async throws(EndpointError) -> Response<JSONLines<StreamLine>>
-    /// numbytes asterisks spread over duration seconds, after delay seconds.
-    ///
-    /// `HTTPBinEndpoints.drip` builds its request.
-    func drip(numbytes: Int, duration: Double, delay: Double, progress: (@Sendable (TransferProgress) -> Void)?) async throws(EndpointError) -> ResponseBodyStream
     /// `drip`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
     ///
@@ -343,12 +333,6 @@ public protocol HTTPBinClientProtocol: Sendable {
     ///
     /// `HTTPBinEndpoints.drip` builds its request.
     func dripWithResponse(numbytes: Int, duration: Double, delay: Double, progress: (@Sendable (TransferProgress) -> Void)?) async throws(EndpointError) -> Response<ResponseBodyStream>
-    /// n bytes of the alphabet, repeated; a Range header gets that part of them.
-    ///
-    /// `HTTPBinEndpoints.rangeBytes` builds its request.
-    ///
-    /// - Parameter range: e.g. bytes=10-19; the answer is then 206 Partial Content.
-    func rangeBytes(n: Int, range: String?, progress: (@Sendable (TransferProgress) -> Void)?) async throws(EndpointError) -> ResponseBodyStream
     /// `rangeBytes`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
     ///
@@ -358,10 +342,6 @@ public protocol HTTPBinClientProtocol: Sendable {
     ///
     /// - Parameter range: e.g. bytes=10-19; the answer is then 206 Partial Content.
     func rangeBytesWithResponse(n: Int, range: String?, progress: (@Sendable (TransferProgress) -> Void)?) async throws(EndpointError) -> Response<ResponseBodyStream>
-    /// n random bytes (the same ones for the same seed).
-    ///
-    /// `HTTPBinEndpoints.randomBytes` builds its request.
-    func randomBytes(n: Int, seed: Int?, progress: (@Sendable (TransferProgress) -> Void)?) async throws(EndpointError) -> Data
     /// `randomBytes`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
     ///
@@ -369,12 +349,6 @@ public protocol HTTPBinClientProtocol: Sendable {
     ///
     /// `HTTPBinEndpoints.randomBytes` builds its request.
     func randomBytesWithResponse(n: Int, seed: Int?, progress: (@Sendable (TransferProgress) -> Void)?) async throws(EndpointError) -> Response<Data>
-    /// Served by the loopback echo server (Tests/Servers/echo_server.py), not httpbin: count `tick` events with ids 1...count; with dropAfter the connection closes after that many (a reconnection goes on from Last-Event-ID).
-    ///
-    /// `HTTPBinEndpoints.ticks` builds its request.
-    ///
-    /// - Returns: The data of one echo-server event.
-    func ticks(count: Int, dropAfter: Int?, lastEventID: String?, reconnection: SSEReconnection?) async throws(EndpointError) -> ServerSentEvents<Tick>
     /// `ticks`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
     ///
@@ -384,13 +358,6 @@ public protocol HTTPBinClientProtocol: Sendable {
     ///
     /// - Returns: The data of one echo-server event.
     func ticksWithResponse(count: Int, dropAfter: Int?, lastEventID: String?, reconnection: SSEReconnection?) async throws(EndpointError) -> Response<ServerSentEvents<Tick>>
-    /// Sends bytes with the media type the caller gives; httpbin echoes them.
-    ///
-    /// `HTTPBinEndpoints.uploadBlob` builds its request.
-    ///
-    /// - Parameter contentType: The blob's media type; nil sends application/octet-stream.
-    /// - Returns: What httpbin saw of a request with a body.
-    func uploadBlob(blob: Data, contentType: String?, progress: (@Sendable (TransferProgress) -> Void)?) async throws(EndpointError) -> BodyEcho
     /// `uploadBlob`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
     ///
@@ -401,355 +368,24 @@ public protocol HTTPBinClientProtocol: Sendable {
     /// - Parameter contentType: The blob's media type; nil sends application/octet-stream.
     /// - Returns: What httpbin saw of a request with a body.
     func uploadBlobWithResponse(blob: Data, contentType: String?, progress: (@Sendable (TransferProgress) -> Void)?) async throws(EndpointError) -> Response<BodyEcho>
-}
-
-/// The client's default arguments for calls through the protocol.
-extension HTTPBinClientProtocol {
-    /// Echoes the query and headers of a GET request.
-    ///
-    /// `HTTPBinEndpoints.get` builds its request.
-    ///
-    /// - Parameter search: Words to look for.
-    /// - Returns: What httpbin saw of a request without a body.
-    public func get(search: String? = nil, page: Int = 1, trace: String? = nil) async throws(EndpointError) -> Echo {
-        try await get(search: search, page: page, trace: trace)
-    }
-
-    /// `get`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `searchOrders`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
     ///
-    /// Echoes the query and headers of a GET request.
+    /// Searches orders with a range, expansions, ids and a page, each written in its own style.
     ///
-    /// `HTTPBinEndpoints.get` builds its request.
+    /// `HTTPBinEndpoints.searchOrders` builds its request.
     ///
-    /// - Parameter search: Words to look for.
-    /// - Returns: What httpbin saw of a request without a body.
-    public func getWithResponse(search: String? = nil, page: Int = 1, trace: String? = nil) async throws(EndpointError) -> Response<Echo> {
-        try await getWithResponse(search: search, page: page, trace: trace)
-    }
-
-    /// Echoes a multipart body with a file.
-    ///
-    /// `HTTPBinEndpoints.postMultipart` builds its request.
-    ///
-    /// - Returns: What httpbin saw of a request with a body.
-    public func postMultipart(file: Data, caption: String, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> BodyEcho {
-        try await postMultipart(file: file, caption: caption, progress: progress)
-    }
-
-    /// `postMultipart`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// - Returns: The query items and form fields httpbin received, as it groups them (a repeated key holds a list).
+    func searchOrdersWithResponse(created: CreatedRange, expand: [String], ids: [Int], page: OrderPage?) async throws(EndpointError) -> Response<StructuredEcho>
+    /// `createOrder`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
     ///
-    /// Echoes a multipart body with a file.
+    /// Creates an order from a form body whose lines, metadata and amount are written in bracket notation.
     ///
-    /// `HTTPBinEndpoints.postMultipart` builds its request.
+    /// `HTTPBinEndpoints.createOrder` builds its request.
     ///
-    /// - Returns: What httpbin saw of a request with a body.
-    public func postMultipartWithResponse(file: Data, caption: String, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> Response<BodyEcho> {
-        try await postMultipartWithResponse(file: file, caption: caption, progress: progress)
-    }
-
-    /// Random bytes (at most 102,400).
-    ///
-    /// `HTTPBinEndpoints.bytes` builds its request.
-    public func bytes(count: Int, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> Data {
-        try await bytes(count: count, progress: progress)
-    }
-
-    /// `bytes`, with the status code and every header of its response (`statusCode`, `headers`,
-    /// `header(_:)`) beside its `body`.
-    ///
-    /// Random bytes (at most 102,400).
-    ///
-    /// `HTTPBinEndpoints.bytes` builds its request.
-    public func bytesWithResponse(count: Int, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> Response<Data> {
-        try await bytesWithResponse(count: count, progress: progress)
-    }
-
-    /// `HTTPBinEndpoints.anything` builds its request.
-    public func anything(path: String, note: String? = nil) async throws(EndpointError) -> AnythingEcho {
-        try await anything(path: path, note: note)
-    }
-
-    /// `anything`, with the status code and every header of its response (`statusCode`, `headers`,
-    /// `header(_:)`) beside its `body`.
-    ///
-    /// `HTTPBinEndpoints.anything` builds its request.
-    public func anythingWithResponse(path: String, note: String? = nil) async throws(EndpointError) -> Response<AnythingEcho> {
-        try await anythingWithResponse(path: path, note: note)
-    }
-
-    /// `HTTPBinEndpoints.cookies` builds its request.
-    public func cookies(flavour: String, size: String? = nil) async throws(EndpointError) -> Cookies {
-        try await cookies(flavour: flavour, size: size)
-    }
-
-    /// `cookies`, with the status code and every header of its response (`statusCode`, `headers`,
-    /// `header(_:)`) beside its `body`.
-    ///
-    /// `HTTPBinEndpoints.cookies` builds its request.
-    public func cookiesWithResponse(flavour: String, size: String? = nil) async throws(EndpointError) -> Response<Cookies> {
-        try await cookiesWithResponse(flavour: flavour, size: size)
-    }
-
-    /// Echoes a document; the whole echo is free-form JSON.
-    ///
-    /// `HTTPBinEndpoints.echoDocument` builds its request.
-    ///
-    /// - Parameter filter: Sent as JSON text.
-    public func echoDocument(_ document: JSON, filter: JSON = .object(["owner": .string("ann"), "tags": .array([.string("a"), .number(1)])])) async throws(EndpointError) -> JSON {
-        try await echoDocument(document, filter: filter)
-    }
-
-    /// `echoDocument`, with the status code and every header of its response (`statusCode`, `headers`,
-    /// `header(_:)`) beside its `body`.
-    ///
-    /// Echoes a document; the whole echo is free-form JSON.
-    ///
-    /// `HTTPBinEndpoints.echoDocument` builds its request.
-    ///
-    /// - Parameter filter: Sent as JSON text.
-    public func echoDocumentWithResponse(_ document: JSON, filter: JSON = .object(["owner": .string("ann"), "tags": .array([.string("a"), .number(1)])])) async throws(EndpointError) -> Response<JSON> {
-        try await echoDocumentWithResponse(document, filter: filter)
-    }
-
-    /// An image in the first format of Accept that httpbin has (png, jpeg, webp or svg).
-    ///
-    /// `HTTPBinEndpoints.image` builds its request.
-    public func image(progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> Data {
-        try await image(progress: progress)
-    }
-
-    /// `image`, with the status code and every header of its response (`statusCode`, `headers`,
-    /// `header(_:)`) beside its `body`.
-    ///
-    /// An image in the first format of Accept that httpbin has (png, jpeg, webp or svg).
-    ///
-    /// `HTTPBinEndpoints.image` builds its request.
-    public func imageWithResponse(progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> Response<Data> {
-        try await imageWithResponse(progress: progress)
-    }
-
-    /// Always a PNG, which this endpoint does not accept.
-    ///
-    /// `HTTPBinEndpoints.png` builds its request.
-    public func png(progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> Data {
-        try await png(progress: progress)
-    }
-
-    /// `png`, with the status code and every header of its response (`statusCode`, `headers`,
-    /// `header(_:)`) beside its `body`.
-    ///
-    /// Always a PNG, which this endpoint does not accept.
-    ///
-    /// `HTTPBinEndpoints.png` builds its request.
-    public func pngWithResponse(progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> Response<Data> {
-        try await pngWithResponse(progress: progress)
-    }
-
-    /// The items of every page of `headerNumbers` (`headerNumbersPages`), in order, fetching each page as it is reached.
-    public func headerNumbersItems(per: Int, total: Int) -> PageItems<Int> {
-        headerNumbersPages(per: per, total: total).items { $0.items }
-    }
-
-    /// `HTTPBinEndpoints.pageNumbers` builds its request.
-    ///
-    /// - Returns: A page of the echo server's numbers.
-    public func pageNumbers(page: Int? = nil, per: Int, total: Int) async throws(EndpointError) -> NumberPage {
-        try await pageNumbers(page: page, per: per, total: total)
-    }
-
-    /// `pageNumbers`, with the status code and every header of its response (`statusCode`, `headers`,
-    /// `header(_:)`) beside its `body`.
-    ///
-    /// `HTTPBinEndpoints.pageNumbers` builds its request.
-    ///
-    /// - Returns: A page of the echo server's numbers.
-    public func pageNumbersWithResponse(page: Int? = nil, per: Int, total: Int) async throws(EndpointError) -> Response<NumberPage> {
-        try await pageNumbersWithResponse(page: page, per: per, total: total)
-    }
-
-    /// The pages of `pageNumbers`, each fetched when the loop asks for it, through the client's limits and retries:
-    /// the next request sends `page` one higher, until a page has no items.
-    /// Breaking out of the loop or cancelling its task sends no further request.
-    public func pageNumbersPages(page: Int? = nil, per: Int, total: Int) -> Pages<NumberPage> {
-        pageNumbersPages(page: page, per: per, total: total)
-    }
-
-    /// The items of every page of `pageNumbers` (`pageNumbersPages`), in order, fetching each page as it is reached.
-    public func pageNumbersItems(page: Int? = nil, per: Int, total: Int) -> PageItems<Int> {
-        pageNumbersPages(page: page, per: per, total: total).items { $0.items }
-    }
-
-    /// `HTTPBinEndpoints.offsetNumbers` builds its request.
-    ///
-    /// - Returns: A page of the echo server's numbers.
-    public func offsetNumbers(offset: Int = 0, limit: Int, total: Int) async throws(EndpointError) -> NumberPage {
-        try await offsetNumbers(offset: offset, limit: limit, total: total)
-    }
-
-    /// `offsetNumbers`, with the status code and every header of its response (`statusCode`, `headers`,
-    /// `header(_:)`) beside its `body`.
-    ///
-    /// `HTTPBinEndpoints.offsetNumbers` builds its request.
-    ///
-    /// - Returns: A page of the echo server's numbers.
-    public func offsetNumbersWithResponse(offset: Int = 0, limit: Int, total: Int) async throws(EndpointError) -> Response<NumberPage> {
-        try await offsetNumbersWithResponse(offset: offset, limit: limit, total: total)
-    }
-
-    /// The pages of `offsetNumbers`, each fetched when the loop asks for it, through the client's limits and retries:
-    /// the next request advances `offset` by the items received, until a page has none or fewer than `limit`.
-    /// Breaking out of the loop or cancelling its task sends no further request.
-    public func offsetNumbersPages(offset: Int = 0, limit: Int, total: Int) -> Pages<NumberPage> {
-        offsetNumbersPages(offset: offset, limit: limit, total: total)
-    }
-
-    /// The items of every page of `offsetNumbers` (`offsetNumbersPages`), in order, fetching each page as it is reached.
-    public func offsetNumbersItems(offset: Int = 0, limit: Int, total: Int) -> PageItems<Int> {
-        offsetNumbersPages(offset: offset, limit: limit, total: total).items { $0.items }
-    }
-
-    /// Sends a JPEG file part named holiday.jpg with a caption.
-    ///
-    /// `HTTPBinEndpoints.uploadPhoto` builds its request.
-    ///
-    /// - Returns: What httpbin saw of a request with a body.
-    public func uploadPhoto(photo: Data, caption: String, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> BodyEcho {
-        try await uploadPhoto(photo: photo, caption: caption, progress: progress)
-    }
-
-    /// `uploadPhoto`, with the status code and every header of its response (`statusCode`, `headers`,
-    /// `header(_:)`) beside its `body`.
-    ///
-    /// Sends a JPEG file part named holiday.jpg with a caption.
-    ///
-    /// `HTTPBinEndpoints.uploadPhoto` builds its request.
-    ///
-    /// - Returns: What httpbin saw of a request with a body.
-    public func uploadPhotoWithResponse(photo: Data, caption: String, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> Response<BodyEcho> {
-        try await uploadPhotoWithResponse(photo: photo, caption: caption, progress: progress)
-    }
-
-    /// n JSON objects, one a line, each with its index as `id`.
-    ///
-    /// `HTTPBinEndpoints.streamLines` builds its request.
-    ///
-    /// - Returns: One line of httpbin's /stream/{n}.
-    public func streamLines(n: Int, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> JSONLines<StreamLine> {
-        try await streamLines(n: n, progress: progress)
-    }
-
-    /// `streamLines`, with the status code and every header of its response (`statusCode`, `headers`,
-    /// `header(_:)`) beside its `body`.
-    ///
-    /// n JSON objects, one a line, each with its index as `id`.
-    ///
-    /// `HTTPBinEndpoints.streamLines` builds its request.
-    ///
-    /// - Returns: One line of httpbin's /stream/{n}.
-    public func streamLinesWithResponse(n: Int, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> Response<JSONLines<StreamLine>> {
-        try await streamLinesWithResponse(n: n, progress: progress)
-    }
-
-    /// numbytes asterisks spread over duration seconds, after delay seconds.
-    ///
-    /// `HTTPBinEndpoints.drip` builds its request.
-    public func drip(numbytes: Int, duration: Double, delay: Double, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> ResponseBodyStream {
-        try await drip(numbytes: numbytes, duration: duration, delay: delay, progress: progress)
-    }
-
-    /// `drip`, with the status code and every header of its response (`statusCode`, `headers`,
-    /// `header(_:)`) beside its `body`.
-    ///
-    /// numbytes asterisks spread over duration seconds, after delay seconds.
-    ///
-    /// `HTTPBinEndpoints.drip` builds its request.
-    public func dripWithResponse(numbytes: Int, duration: Double, delay: Double, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> Response<ResponseBodyStream> {
-        try await dripWithResponse(numbytes: numbytes, duration: duration, delay: delay, progress: progress)
-    }
-
-    /// n bytes of the alphabet, repeated; a Range header gets that part of them.
-    ///
-    /// `HTTPBinEndpoints.rangeBytes` builds its request.
-    ///
-    /// - Parameter range: e.g. bytes=10-19; the answer is then 206 Partial Content.
-    public func rangeBytes(n: Int, range: String? = nil, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> ResponseBodyStream {
-        try await rangeBytes(n: n, range: range, progress: progress)
-    }
-
-    /// `rangeBytes`, with the status code and every header of its response (`statusCode`, `headers`,
-    /// `header(_:)`) beside its `body`.
-    ///
-    /// n bytes of the alphabet, repeated; a Range header gets that part of them.
-    ///
-    /// `HTTPBinEndpoints.rangeBytes` builds its request.
-    ///
-    /// - Parameter range: e.g. bytes=10-19; the answer is then 206 Partial Content.
-    public func rangeBytesWithResponse(n: Int, range: String? = nil, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> Response<ResponseBodyStream> {
-        try await rangeBytesWithResponse(n: n, range: range, progress: progress)
-    }
-
-    /// n random bytes (the same ones for the same seed).
-    ///
-    /// `HTTPBinEndpoints.randomBytes` builds its request.
-    public func randomBytes(n: Int, seed: Int? = nil, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> Data {
-        try await randomBytes(n: n, seed: seed, progress: progress)
-    }
-
-    /// `randomBytes`, with the status code and every header of its response (`statusCode`, `headers`,
-    /// `header(_:)`) beside its `body`.
-    ///
-    /// n random bytes (the same ones for the same seed).
-    ///
-    /// `HTTPBinEndpoints.randomBytes` builds its request.
-    public func randomBytesWithResponse(n: Int, seed: Int? = nil, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> Response<Data> {
-        try await randomBytesWithResponse(n: n, seed: seed, progress: progress)
-    }
-
-    /// Served by the loopback echo server (Tests/Servers/echo_server.py), not httpbin: count `tick` events with ids 1...count; with dropAfter the connection closes after that many (a reconnection goes on from Last-Event-ID).
-    ///
-    /// `HTTPBinEndpoints.ticks` builds its request.
-    ///
-    /// - Returns: The data of one echo-server event.
-    public func ticks(count: Int, dropAfter: Int? = nil, lastEventID: String? = nil, reconnection: SSEReconnection? = nil) async throws(EndpointError) -> ServerSentEvents<Tick> {
-        try await ticks(count: count, dropAfter: dropAfter, lastEventID: lastEventID, reconnection: reconnection)
-    }
-
-    /// `ticks`, with the status code and every header of its response (`statusCode`, `headers`,
-    /// `header(_:)`) beside its `body`.
-    ///
-    /// Served by the loopback echo server (Tests/Servers/echo_server.py), not httpbin: count `tick` events with ids 1...count; with dropAfter the connection closes after that many (a reconnection goes on from Last-Event-ID).
-    ///
-    /// `HTTPBinEndpoints.ticks` builds its request.
-    ///
-    /// - Returns: The data of one echo-server event.
-    public func ticksWithResponse(count: Int, dropAfter: Int? = nil, lastEventID: String? = nil, reconnection: SSEReconnection? = nil) async throws(EndpointError) -> Response<ServerSentEvents<Tick>> {
-        try await ticksWithResponse(count: count, dropAfter: dropAfter, lastEventID: lastEventID, reconnection: reconnection)
-    }
-
-    /// Sends bytes with the media type the caller gives; httpbin echoes them.
-    ///
-    /// `HTTPBinEndpoints.uploadBlob` builds its request.
-    ///
-    /// - Parameter contentType: The blob's media type; nil sends application/octet-stream.
-    /// - Returns: What httpbin saw of a request with a body.
-    public func uploadBlob(blob: Data, contentType: String? = nil, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> BodyEcho {
-        try await uploadBlob(blob: blob, contentType: contentType, progress: progress)
-    }
-
-    /// `uploadBlob`, with the status code and every header of its response (`statusCode`, `headers`,
-    /// `header(_:)`) beside its `body`.
-    ///
-    /// Sends bytes with the media type the caller gives; httpbin echoes them.
-    ///
-    /// `HTTPBinEndpoints.uploadBlob` builds its request.
-    ///
-    /// - Parameter contentType: The blob's media type; nil sends application/octet-stream.
-    /// - Returns: What httpbin saw of a request with a body.
-    public func uploadBlobWithResponse(blob: Data, contentType: String? = nil, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> Response<BodyEcho> {
-        try await uploadBlobWithResponse(blob: blob, contentType: contentType, progress: progress)
-    }
+    /// - Returns: The query items and form fields httpbin received, as it groups them (a repeated key holds a list).
+    func createOrderWithResponse(items: [OrderLine], metadata: [String: String], amount: AmountOrRange, expand: [String]?) async throws(EndpointError) -> Response<StructuredEcho>
 }
 
 /// A client for the HTTPBin API at http://127.0.0.1:8080.

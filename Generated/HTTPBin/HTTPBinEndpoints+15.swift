@@ -42,4 +42,24 @@ extension HTTPBinEndpoints {
             secretParameters: []
         )
     }
+
+    /// Creates an order from a form body whose lines, metadata and amount are written in bracket notation.
+    ///
+    /// `POST /anything/orders`
+    ///
+    /// - Returns: The query items and form fields httpbin received, as it groups them (a repeated key holds a list).
+    public static func createOrder(items: [OrderLine], metadata: [String: String], amount: AmountOrRange, expand: [String]? = nil) -> Request<StructuredEcho> {
+        Request(
+            method: .post,
+            path: "/anything/orders",
+            pathParameters: [:],
+            query: [],
+            headers: [],
+            body: .form([FormField("items", items, style: .deepObject), FormField("metadata", metadata, style: .deepObject), FormField("amount", amount, style: .deepObject), FormField("expand", expand, style: .deepObject)]),
+            auth: .none,
+            timeout: nil,
+            retry: nil,
+            secretParameters: []
+        )
+    }
 }

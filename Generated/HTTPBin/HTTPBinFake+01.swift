@@ -96,25 +96,6 @@ extension FakeHTTPBinClient {
         return try DeclaredResponse(_response)
     }
 
-    /// Answered by `rangeBytesHandler`.
-    ///
-    /// n bytes of the alphabet, repeated; a Range header gets that part of them.
-    ///
-    /// `HTTPBinEndpoints.rangeBytes` builds its request.
-    ///
-    /// - Parameter range: e.g. bytes=10-19; the answer is then 206 Partial Content.
-    public func rangeBytes(n: Int, range: String?, progress: (@Sendable (TransferProgress) -> Void)?) async throws(EndpointError) -> ResponseBodyStream {
-        guard let _handler = self.rangeBytesHandler else {
-            guard self.rangeBytesResponseHandler != nil else { throw .invalidRequest("FakeHTTPBinClient.rangeBytesHandler is not set") }
-            return try await rangeBytesWithResponse(n: n, range: range, progress: progress).body
-        }
-        do {
-            return try await _handler(n, range)
-        } catch {
-            throw EndpointError(error)
-        }
-    }
-
     /// Answered by `rangeBytesResponseHandler`, else by `rangeBytesHandler` with status 200 and no headers.
     ///
     /// `rangeBytes`, with the status code and every header of its response (`statusCode`, `headers`,
@@ -139,23 +120,6 @@ extension FakeHTTPBinClient {
             throw EndpointError(error)
         }
         return _response
-    }
-
-    /// Answered by `randomBytesHandler`.
-    ///
-    /// n random bytes (the same ones for the same seed).
-    ///
-    /// `HTTPBinEndpoints.randomBytes` builds its request.
-    public func randomBytes(n: Int, seed: Int?, progress: (@Sendable (TransferProgress) -> Void)?) async throws(EndpointError) -> Data {
-        guard let _handler = self.randomBytesHandler else {
-            guard self.randomBytesResponseHandler != nil else { throw .invalidRequest("FakeHTTPBinClient.randomBytesHandler is not set") }
-            return try await randomBytesWithResponse(n: n, seed: seed, progress: progress).body
-        }
-        do {
-            return try await _handler(n, seed)
-        } catch {
-            throw EndpointError(error)
-        }
     }
 
     /// Answered by `randomBytesResponseHandler`, else by `randomBytesHandler` with status 200 and no headers.

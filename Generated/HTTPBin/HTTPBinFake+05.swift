@@ -105,25 +105,6 @@ extension FakeHTTPBinClient {
         return _response
     }
 
-    /// Answered by `ticksHandler`.
-    ///
-    /// Served by the loopback echo server (Tests/Servers/echo_server.py), not httpbin: count `tick` events with ids 1...count; with dropAfter the connection closes after that many (a reconnection goes on from Last-Event-ID).
-    ///
-    /// `HTTPBinEndpoints.ticks` builds its request.
-    ///
-    /// - Returns: The data of one echo-server event.
-    public func ticks(count: Int, dropAfter: Int?, lastEventID: String?, reconnection: SSEReconnection?) async throws(EndpointError) -> ServerSentEvents<Tick> {
-        guard let _handler = self.ticksHandler else {
-            guard self.ticksResponseHandler != nil else { throw .invalidRequest("FakeHTTPBinClient.ticksHandler is not set") }
-            return try await ticksWithResponse(count: count, dropAfter: dropAfter, lastEventID: lastEventID, reconnection: reconnection).body
-        }
-        do {
-            return try await _handler(count, dropAfter)
-        } catch {
-            throw EndpointError(error)
-        }
-    }
-
     /// Answered by `ticksResponseHandler`, else by `ticksHandler` with status 200 and no headers.
     ///
     /// `ticks`, with the status code and every header of its response (`statusCode`, `headers`,

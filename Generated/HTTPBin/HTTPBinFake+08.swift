@@ -31,25 +31,6 @@ extension FakeHTTPBinClient {
         return _response
     }
 
-    /// Answered by `searchOrdersHandler`.
-    ///
-    /// Searches orders with a range, expansions, ids and a page, each written in its own style.
-    ///
-    /// `HTTPBinEndpoints.searchOrders` builds its request.
-    ///
-    /// - Returns: The query items and form fields httpbin received, as it groups them (a repeated key holds a list).
-    public func searchOrders(created: CreatedRange, expand: [String], ids: [Int], page: OrderPage?) async throws(EndpointError) -> StructuredEcho {
-        guard let _handler = self.searchOrdersHandler else {
-            guard self.searchOrdersResponseHandler != nil else { throw .invalidRequest("FakeHTTPBinClient.searchOrdersHandler is not set") }
-            return try await searchOrdersWithResponse(created: created, expand: expand, ids: ids, page: page).body
-        }
-        do {
-            return try await _handler(created, expand, ids, page)
-        } catch {
-            throw EndpointError(error)
-        }
-    }
-
     /// Answered by `searchOrdersResponseHandler`, else by `searchOrdersHandler` with status 200 and no headers.
     ///
     /// `searchOrders`, with the status code and every header of its response (`statusCode`, `headers`,

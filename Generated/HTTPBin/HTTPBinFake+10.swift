@@ -79,23 +79,6 @@ extension FakeHTTPBinClient {
         return _response
     }
 
-    /// Answered by `dripHandler`.
-    ///
-    /// numbytes asterisks spread over duration seconds, after delay seconds.
-    ///
-    /// `HTTPBinEndpoints.drip` builds its request.
-    public func drip(numbytes: Int, duration: Double, delay: Double, progress: (@Sendable (TransferProgress) -> Void)?) async throws(EndpointError) -> ResponseBodyStream {
-        guard let _handler = self.dripHandler else {
-            guard self.dripResponseHandler != nil else { throw .invalidRequest("FakeHTTPBinClient.dripHandler is not set") }
-            return try await dripWithResponse(numbytes: numbytes, duration: duration, delay: delay, progress: progress).body
-        }
-        do {
-            return try await _handler(numbytes, duration, delay)
-        } catch {
-            throw EndpointError(error)
-        }
-    }
-
     /// Answered by `dripResponseHandler`, else by `dripHandler` with status 200 and no headers.
     ///
     /// `drip`, with the status code and every header of its response (`statusCode`, `headers`,

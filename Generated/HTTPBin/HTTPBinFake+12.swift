@@ -83,25 +83,6 @@ extension FakeHTTPBinClient {
         return _response
     }
 
-    /// Answered by `streamLinesHandler`.
-    ///
-    /// n JSON objects, one a line, each with its index as `id`.
-    ///
-    /// `HTTPBinEndpoints.streamLines` builds its request.
-    ///
-    /// - Returns: One line of httpbin's /stream/{n}.
-    public func streamLines(n: Int, progress: (@Sendable (TransferProgress) -> Void)?) async throws(EndpointError) -> JSONLines<StreamLine> {
-        guard let _handler = self.streamLinesHandler else {
-            guard self.streamLinesResponseHandler != nil else { throw .invalidRequest("FakeHTTPBinClient.streamLinesHandler is not set") }
-            return try await streamLinesWithResponse(n: n, progress: progress).body
-        }
-        do {
-            return try await _handler(n)
-        } catch {
-            throw EndpointError(error)
-        }
-    }
-
     /// Answered by `streamLinesResponseHandler`, else by `streamLinesHandler` with status 200 and no headers.
     ///
     /// `streamLines`, with the status code and every header of its response (`statusCode`, `headers`,

@@ -29,26 +29,6 @@ extension FakeHTTPBinClient {
         return _response
     }
 
-    /// Answered by `uploadBlobHandler`.
-    ///
-    /// Sends bytes with the media type the caller gives; httpbin echoes them.
-    ///
-    /// `HTTPBinEndpoints.uploadBlob` builds its request.
-    ///
-    /// - Parameter contentType: The blob's media type; nil sends application/octet-stream.
-    /// - Returns: What httpbin saw of a request with a body.
-    public func uploadBlob(blob: Data, contentType: String?, progress: (@Sendable (TransferProgress) -> Void)?) async throws(EndpointError) -> BodyEcho {
-        guard let _handler = self.uploadBlobHandler else {
-            guard self.uploadBlobResponseHandler != nil else { throw .invalidRequest("FakeHTTPBinClient.uploadBlobHandler is not set") }
-            return try await uploadBlobWithResponse(blob: blob, contentType: contentType, progress: progress).body
-        }
-        do {
-            return try await _handler(blob, contentType)
-        } catch {
-            throw EndpointError(error)
-        }
-    }
-
     /// Answered by `uploadBlobResponseHandler`, else by `uploadBlobHandler` with status 200 and no headers.
     ///
     /// `uploadBlob`, with the status code and every header of its response (`statusCode`, `headers`,
@@ -69,6 +49,32 @@ extension FakeHTTPBinClient {
                 _response = Response(body: try await _handler(blob, contentType))
             } else {
                 throw EndpointError.invalidRequest("FakeHTTPBinClient.uploadBlobResponseHandler and FakeHTTPBinClient.uploadBlobHandler are not set")
+            }
+        } catch {
+            throw EndpointError(error)
+        }
+        return _response
+    }
+
+    /// Answered by `createOrderResponseHandler`, else by `createOrderHandler` with status 200 and no headers.
+    ///
+    /// `createOrder`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// Creates an order from a form body whose lines, metadata and amount are written in bracket notation.
+    ///
+    /// `HTTPBinEndpoints.createOrder` builds its request.
+    ///
+    /// - Returns: The query items and form fields httpbin received, as it groups them (a repeated key holds a list).
+    public func createOrderWithResponse(items: [OrderLine], metadata: [String: String], amount: AmountOrRange, expand: [String]?) async throws(EndpointError) -> Response<StructuredEcho> {
+        let _response: Response<StructuredEcho>
+        do {
+            if let _handler = self.createOrderResponseHandler {
+                _response = try await _handler(items, metadata, amount, expand)
+            } else if let _handler = self.createOrderHandler {
+                _response = Response(body: try await _handler(items, metadata, amount, expand))
+            } else {
+                throw EndpointError.invalidRequest("FakeHTTPBinClient.createOrderResponseHandler and FakeHTTPBinClient.createOrderHandler are not set")
             }
         } catch {
             throw EndpointError(error)

@@ -166,28 +166,36 @@ public struct FakeHTTPBinClient: HTTPBinClientProtocol {
     public var postShelfXMLResponseHandler: (@Sendable (Shelf) async throws -> Response<JSONEcho>)?
     /// Answers `streamLines`.
     public var streamLinesHandler: (@Sendable (Int) async throws -> JSONLines<StreamLine>)?
-    /// Answers `streamLines` with a status and headers too (for `streamLinesWithResponse`; `streamLines` uses it when `streamLinesHandler` is not set).
+    /// Answers `streamLinesWithResponse`, and `streamLines` when `streamLinesHandler` is not set, with a status and headers too.
     public var streamLinesResponseHandler: (@Sendable (Int) async throws -> Response<JSONLines<StreamLine>>)?
     /// Answers `drip`.
     public var dripHandler: (@Sendable (Int, Double, Double) async throws -> ResponseBodyStream)?
-    /// Answers `drip` with a status and headers too (for `dripWithResponse`; `drip` uses it when `dripHandler` is not set).
+    /// Answers `dripWithResponse`, and `drip` when `dripHandler` is not set, with a status and headers too.
     public var dripResponseHandler: (@Sendable (Int, Double, Double) async throws -> Response<ResponseBodyStream>)?
     /// Answers `rangeBytes`.
     public var rangeBytesHandler: (@Sendable (Int, String?) async throws -> ResponseBodyStream)?
-    /// Answers `rangeBytes` with a status and headers too (for `rangeBytesWithResponse`; `rangeBytes` uses it when `rangeBytesHandler` is not set).
+    /// Answers `rangeBytesWithResponse`, and `rangeBytes` when `rangeBytesHandler` is not set, with a status and headers too.
     public var rangeBytesResponseHandler: (@Sendable (Int, String?) async throws -> Response<ResponseBodyStream>)?
     /// Answers `randomBytes`.
     public var randomBytesHandler: (@Sendable (Int, Int?) async throws -> Data)?
-    /// Answers `randomBytes` with a status and headers too (for `randomBytesWithResponse`; `randomBytes` uses it when `randomBytesHandler` is not set).
+    /// Answers `randomBytesWithResponse`, and `randomBytes` when `randomBytesHandler` is not set, with a status and headers too.
     public var randomBytesResponseHandler: (@Sendable (Int, Int?) async throws -> Response<Data>)?
     /// Answers `ticks`.
     public var ticksHandler: (@Sendable (Int, Int?) async throws -> ServerSentEvents<Tick>)?
-    /// Answers `ticks` with a status and headers too (for `ticksWithResponse`; `ticks` uses it when `ticksHandler` is not set).
+    /// Answers `ticksWithResponse`, and `ticks` when `ticksHandler` is not set, with a status and headers too.
     public var ticksResponseHandler: (@Sendable (Int, Int?) async throws -> Response<ServerSentEvents<Tick>>)?
     /// Answers `uploadBlob`.
     public var uploadBlobHandler: (@Sendable (Data, String?) async throws -> BodyEcho)?
-    /// Answers `uploadBlob` with a status and headers too (for `uploadBlobWithResponse`; `uploadBlob` uses it when `uploadBlobHandler` is not set).
+    /// Answers `uploadBlobWithResponse`, and `uploadBlob` when `uploadBlobHandler` is not set, with a status and headers too.
     public var uploadBlobResponseHandler: (@Sendable (Data, String?) async throws -> Response<BodyEcho>)?
+    /// Answers `searchOrders`.
+    public var searchOrdersHandler: (@Sendable (CreatedRange, [String], [Int], OrderPage?) async throws -> StructuredEcho)?
+    /// Answers `searchOrdersWithResponse`, and `searchOrders` when `searchOrdersHandler` is not set, with a status and headers too.
+    public var searchOrdersResponseHandler: (@Sendable (CreatedRange, [String], [Int], OrderPage?) async throws -> Response<StructuredEcho>)?
+    /// Answers `createOrder`.
+    public var createOrderHandler: (@Sendable ([OrderLine], [String: String], AmountOrRange, [String]?) async throws -> StructuredEcho)?
+    /// Answers `createOrderWithResponse`, and `createOrder` when `createOrderHandler` is not set, with a status and headers too.
+    public var createOrderResponseHandler: (@Sendable ([OrderLine], [String: String], AmountOrRange, [String]?) async throws -> Response<StructuredEcho>)?
 
     /// A fake with no handlers; set those the test needs.
     public init() {}

@@ -322,3 +322,108 @@ public struct Tick: Codable, Sendable, Hashable {
         case text = "text"
     }
 }
+
+/// A `CreatedRange` as the API sends and receives it.
+public struct CreatedRange: Codable, Sendable, Hashable {
+    public var gt: Int?
+    public var lt: Int?
+
+    /// Creates a value; parameters with a default may be left out.
+    public init(gt: Int? = nil, lt: Int? = nil) {
+        self.gt = gt
+        self.lt = lt
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case gt = "gt"
+        case lt = "lt"
+    }
+}
+
+/// A `OrderPage` as the API sends and receives it.
+public struct OrderPage: Codable, Sendable, Hashable {
+    public var limit: Int
+    public var after: String?
+
+    /// Creates a value; parameters with a default may be left out.
+    public init(limit: Int, after: String? = nil) {
+        self.limit = limit
+        self.after = after
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case limit = "limit"
+        case after = "after"
+    }
+}
+
+/// A `OrderLine` as the API sends and receives it.
+public struct OrderLine: Codable, Sendable, Hashable {
+    public var price: String
+    public var quantity: Int
+
+    /// Creates a value; parameters with a default may be left out.
+    public init(price: String, quantity: Int) {
+        self.price = price
+        self.quantity = quantity
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case price = "price"
+        case quantity = "quantity"
+    }
+}
+
+/// The query items and form fields httpbin received, as it groups them (a repeated key holds a list).
+public struct StructuredEcho: Codable, Sendable, Hashable {
+    public var args: JSON
+    public var form: JSON?
+    public var url: String
+
+    /// Creates a value; parameters with a default may be left out.
+    public init(args: JSON, form: JSON? = nil, url: String) {
+        self.args = args
+        self.form = form
+        self.url = url
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case args = "args"
+        case form = "form"
+        case url = "url"
+    }
+}
+
+/// An exact amount or a range of them.
+public indirect enum AmountOrRange: Codable, Sendable, Hashable {
+    /// The `Int` alternative.
+    case int(Int)
+    /// The `CreatedRange` alternative.
+    case createdRange(CreatedRange)
+    /// A value no alternative matches, kept as JSON so that it encodes back unchanged.
+    case unknown(JSONValue)
+
+    /// Decodes the first alternative that fits, in spec order; a value none fits decodes as `unknown`.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if let value = try? container.decode(Int.self) {
+            self = .int(value)
+            return
+        }
+        if let value = try? container.decode(CreatedRange.self) {
+            self = .createdRange(value)
+            return
+        }
+        self = .unknown(try container.decode(JSONValue.self))
+    }
+
+    /// Encodes the alternative's value, or the unknown JSON as it came.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .int(let value): try container.encode(value)
+        case .createdRange(let value): try container.encode(value)
+        case .unknown(let value): try container.encode(value)
+        }
+    }
+}

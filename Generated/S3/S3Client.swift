@@ -35,13 +35,6 @@ public protocol S3ClientProtocol: Sendable {
     ///
     /// `S3Endpoints.deleteBucket` builds its request.
     func deleteBucketWithResponse(bucket: String) async throws(EndpointError) -> Response<Empty>
-    /// Stores the bytes as the object `key`, with its own media type (moto keeps the bytes of a form-encoded body empty, so nil sends application/octet-stream).
-    ///
-    /// `S3Endpoints.putObject` builds its request.
-    ///
-    /// - Parameter contentType: The object's media type, kept with it; nil sends application/octet-stream.
-    @discardableResult
-    func putObject(bucket: String, key: String, content: Data, contentType: String?, progress: (@Sendable (TransferProgress) -> Void)?) async throws(EndpointError) -> Empty
     /// `putObject`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
     ///
@@ -100,90 +93,6 @@ public protocol S3ClientProtocol: Sendable {
     ///   - continuationToken: The page to fetch; none starts at the first key.
     /// - Returns: One page of a bucket's keys.
     func listObjectsWithResponse(bucket: String, prefix: String?, maxKeys: Int?, continuationToken: String?) async throws(EndpointError) -> Response<ListBucketResult>
-}
-
-/// The client's default arguments for calls through the protocol.
-extension S3ClientProtocol {
-    /// Stores the bytes as the object `key`, with its own media type (moto keeps the bytes of a form-encoded body empty, so nil sends application/octet-stream).
-    ///
-    /// `S3Endpoints.putObject` builds its request.
-    ///
-    /// - Parameter contentType: The object's media type, kept with it; nil sends application/octet-stream.
-    @discardableResult
-    public func putObject(bucket: String, key: String, content: Data, contentType: String? = nil, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> Empty {
-        try await putObject(bucket: bucket, key: key, content: content, contentType: contentType, progress: progress)
-    }
-
-    /// `putObject`, with the status code and every header of its response (`statusCode`, `headers`,
-    /// `header(_:)`) beside its `body`.
-    ///
-    /// Stores the bytes as the object `key`, with its own media type (moto keeps the bytes of a form-encoded body empty, so nil sends application/octet-stream).
-    ///
-    /// `S3Endpoints.putObject` builds its request.
-    ///
-    /// - Parameter contentType: The object's media type, kept with it; nil sends application/octet-stream.
-    public func putObjectWithResponse(bucket: String, key: String, content: Data, contentType: String? = nil, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> Response<Empty> {
-        try await putObjectWithResponse(bucket: bucket, key: key, content: content, contentType: contentType, progress: progress)
-    }
-
-    /// The object's bytes, with its media type.
-    ///
-    /// `S3Endpoints.getObject` builds its request.
-    public func getObject(bucket: String, key: String, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> Data {
-        try await getObject(bucket: bucket, key: key, progress: progress)
-    }
-
-    /// `getObject`, with the status code and every header of its response (`statusCode`, `headers`,
-    /// `header(_:)`) beside its `body`.
-    /// `declared` holds the headers the spec declares, typed: `contentType`, `eTag`.
-    ///
-    /// The object's bytes, with its media type.
-    ///
-    /// `S3Endpoints.getObject` builds its request.
-    public func getObjectWithResponse(bucket: String, key: String, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> DeclaredResponse<Data, S3Endpoints.GetObjectHeaders> {
-        try await getObjectWithResponse(bucket: bucket, key: key, progress: progress)
-    }
-
-    /// A page of the bucket's keys in order; `NextContinuationToken` is the next page's while `IsTruncated`.
-    ///
-    /// `S3Endpoints.listObjects` builds its request.
-    ///
-    /// - Parameters:
-    ///   - prefix: Only keys that start with it.
-    ///   - maxKeys: Keys per page; S3 allows at most 1000.
-    ///   - continuationToken: The page to fetch; none starts at the first key.
-    /// - Returns: One page of a bucket's keys.
-    public func listObjects(bucket: String, prefix: String? = nil, maxKeys: Int? = nil, continuationToken: String? = nil) async throws(EndpointError) -> ListBucketResult {
-        try await listObjects(bucket: bucket, prefix: prefix, maxKeys: maxKeys, continuationToken: continuationToken)
-    }
-
-    /// `listObjects`, with the status code and every header of its response (`statusCode`, `headers`,
-    /// `header(_:)`) beside its `body`.
-    ///
-    /// A page of the bucket's keys in order; `NextContinuationToken` is the next page's while `IsTruncated`.
-    ///
-    /// `S3Endpoints.listObjects` builds its request.
-    ///
-    /// - Parameters:
-    ///   - prefix: Only keys that start with it.
-    ///   - maxKeys: Keys per page; S3 allows at most 1000.
-    ///   - continuationToken: The page to fetch; none starts at the first key.
-    /// - Returns: One page of a bucket's keys.
-    public func listObjectsWithResponse(bucket: String, prefix: String? = nil, maxKeys: Int? = nil, continuationToken: String? = nil) async throws(EndpointError) -> Response<ListBucketResult> {
-        try await listObjectsWithResponse(bucket: bucket, prefix: prefix, maxKeys: maxKeys, continuationToken: continuationToken)
-    }
-
-    /// The pages of `listObjects`, each fetched when the loop asks for it, through the client's limits and retries:
-    /// the next request sends the page's `NextContinuationToken` as `continuation-token`.
-    /// Breaking out of the loop or cancelling its task sends no further request.
-    public func listObjectsPages(bucket: String, prefix: String? = nil, maxKeys: Int? = nil, continuationToken: String? = nil) -> Pages<ListBucketResult> {
-        listObjectsPages(bucket: bucket, prefix: prefix, maxKeys: maxKeys, continuationToken: continuationToken)
-    }
-
-    /// The items of every page of `listObjects` (`listObjectsPages`), in order, fetching each page as it is reached.
-    public func listObjectsItems(bucket: String, prefix: String? = nil, maxKeys: Int? = nil, continuationToken: String? = nil) -> PageItems<ObjectSummary> {
-        listObjectsPages(bucket: bucket, prefix: prefix, maxKeys: maxKeys, continuationToken: continuationToken).items { $0.contents }
-    }
 }
 
 /// A client for the S3 API at http://127.0.0.1:5000.
@@ -323,23 +232,27 @@ extension S3ClientProtocol {
         try await deleteBucketWithResponse(bucket: bucket).body
     }
 
-    /// Stores the bytes as the object `key` (moto keeps an object's bytes only when they come as octet-stream).
+    /// Stores the bytes as the object `key`, with its own media type (moto keeps the bytes of a form-encoded body empty, so nil sends application/octet-stream).
     ///
     /// `PUT /{bucket}/{key}`
+    ///
+    /// - Parameter contentType: The object's media type, kept with it; nil sends application/octet-stream.
     /// - Throws: `EndpointError`; the body of an error response decodes as `S3Error`: `errorBody(of: error, as: S3Error.self)`.
     @discardableResult
-    public func putObject(bucket: String, key: String, content: Data, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> Empty {
-        try await putObjectWithResponse(bucket: bucket, key: key, content: content, progress: progress).body
+    public func putObject(bucket: String, key: String, content: Data, contentType: String? = nil, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> Empty {
+        try await putObjectWithResponse(bucket: bucket, key: key, content: content, contentType: contentType, progress: progress).body
     }
 
     /// `putObject`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
     ///
-    /// Stores the bytes as the object `key` (moto keeps an object's bytes only when they come as octet-stream).
+    /// Stores the bytes as the object `key`, with its own media type (moto keeps the bytes of a form-encoded body empty, so nil sends application/octet-stream).
     ///
     /// `S3Endpoints.putObject` builds its request.
-    public func putObjectWithResponse(bucket: String, key: String, content: Data, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> Response<Empty> {
-        try await putObjectWithResponse(bucket: bucket, key: key, content: content, progress: progress)
+    ///
+    /// - Parameter contentType: The object's media type, kept with it; nil sends application/octet-stream.
+    public func putObjectWithResponse(bucket: String, key: String, content: Data, contentType: String? = nil, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> Response<Empty> {
+        try await putObjectWithResponse(bucket: bucket, key: key, content: content, contentType: contentType, progress: progress)
     }
 
     /// The object's bytes, with its media type.
@@ -449,17 +362,6 @@ extension S3Client {
     /// - Throws: `EndpointError`; the body of an error response decodes as `S3Error`: `errorBody(of: error, as: S3Error.self)`.
     public func deleteBucketWithResponse(bucket: String) async throws(EndpointError) -> Response<Empty> {
         try await self.client.response(for: S3Endpoints.deleteBucket(bucket: bucket))
-    }
-
-    /// Stores the bytes as the object `key`, with its own media type (moto keeps the bytes of a form-encoded body empty, so nil sends application/octet-stream).
-    ///
-    /// `PUT /{bucket}/{key}`
-    ///
-    /// - Parameter contentType: The object's media type, kept with it; nil sends application/octet-stream.
-    /// - Throws: `EndpointError`; the body of an error response decodes as `S3Error`: `errorBody(of: error, as: S3Error.self)`.
-    @discardableResult
-    public func putObject(bucket: String, key: String, content: Data, contentType: String? = nil, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> Empty {
-        try await self.client.send(S3Endpoints.putObject(bucket: bucket, key: key, content: content, contentType: contentType), progress: progress)
     }
 
     /// `putObject`, with the status code and every header of its response (`statusCode`, `headers`,

@@ -20,7 +20,7 @@ public struct FakeS3Client: S3ClientProtocol {
     public var deleteBucketResponseHandler: (@Sendable (String) async throws -> Response<Empty>)?
     /// Answers `putObject`.
     public var putObjectHandler: (@Sendable (String, String, Data, String?) async throws -> Empty)?
-    /// Answers `putObject` with a status and headers too (for `putObjectWithResponse`; `putObject` uses it when `putObjectHandler` is not set).
+    /// Answers `putObjectWithResponse`, and `putObject` when `putObjectHandler` is not set, with a status and headers too.
     public var putObjectResponseHandler: (@Sendable (String, String, Data, String?) async throws -> Response<Empty>)?
     /// Answers `getObject`.
     public var getObjectHandler: (@Sendable (String, String) async throws -> Data)?
@@ -122,26 +122,6 @@ extension FakeS3Client {
             throw EndpointError(error)
         }
         return _response
-    }
-
-    /// Answered by `putObjectHandler`.
-    ///
-    /// Stores the bytes as the object `key`, with its own media type (moto keeps the bytes of a form-encoded body empty, so nil sends application/octet-stream).
-    ///
-    /// `S3Endpoints.putObject` builds its request.
-    ///
-    /// - Parameter contentType: The object's media type, kept with it; nil sends application/octet-stream.
-    @discardableResult
-    public func putObject(bucket: String, key: String, content: Data, contentType: String?, progress: (@Sendable (TransferProgress) -> Void)?) async throws(EndpointError) -> Empty {
-        guard let _handler = self.putObjectHandler else {
-            guard self.putObjectResponseHandler != nil else { throw .invalidRequest("FakeS3Client.putObjectHandler is not set") }
-            return try await putObjectWithResponse(bucket: bucket, key: key, content: content, contentType: contentType, progress: progress).body
-        }
-        do {
-            return try await _handler(bucket, key, content, contentType)
-        } catch {
-            throw EndpointError(error)
-        }
     }
 
     /// Answered by `putObjectResponseHandler`, else by `putObjectHandler` with status 200 and no headers.

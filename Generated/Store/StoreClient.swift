@@ -362,12 +362,6 @@ extension StoreClient {
         try await self.client.download(StoreEndpoints.productImage(productID: productID), to: destination, progress: progress)
     }
 
-    /// `GET /products/{productID}/notes`
-    /// - Throws: `EndpointError`; the body of an error response decodes as `Problem`: `errorBody(of: error, as: Problem.self)`.
-    public func productNotes(productID: UUID) async throws(EndpointError) -> String {
-        try await self.client.send(StoreEndpoints.productNotes(productID: productID))
-    }
-
     /// `productNotes`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
     ///
@@ -421,13 +415,6 @@ extension StoreClient {
         var _request = StoreEndpoints.uploadReceipt(orderID: orderID, receipt: Data())
         _request.body = .file(receipt, contentType: "application/octet-stream")
         return try await self.client.send(_request, progress: progress)
-    }
-
-    /// `POST /photos`
-    /// - Throws: `EndpointError`; the body of an error response decodes as `Problem`: `errorBody(of: error, as: Problem.self)`.
-    @discardableResult
-    public func uploadPhoto(photo: Data, caption: String? = nil, pin: String, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> Empty {
-        try await self.client.send(StoreEndpoints.uploadPhoto(photo: photo, caption: caption, pin: pin), progress: progress)
     }
 
     /// `uploadPhoto`, with the status code and every header of its response (`statusCode`, `headers`,
