@@ -1,8 +1,13 @@
-import Foundation
+// EndpointRuntime: The middleware chain and the built-in middleware: logging, retry, limits, timeouts.
+//
+// Gathered from: Middleware.swift, LoggingMiddleware.swift, RetryMiddleware.swift, RateLimitMiddleware.swift, ConcurrencyLimitMiddleware.swift, TotalTimeoutMiddleware.swift (docs/Architecture.md).
 
+import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+
+// MARK: - Middleware
 
 /// A step every request passes through on its way to the transport: it may change the request, wait,
 /// retry, or look at the response. Call `next` to go on.
@@ -94,5 +99,212 @@ enum MiddlewareChain {
     /// `step` in front of `next`. (A named function: the compiler crashes on this closure inside `reduce`.)
     private static func link(_ step: any Middleware, to next: @escaping MiddlewareNext) -> MiddlewareNext {
         { request throws(EndpointError) in try await step.intercept(request, next: next) }
+    }
+}
+
+// MARK: - LoggingMiddleware
+
+/// Writes one line per attempt (method, URL, status, duration, bytes) to a sink, secrets redacted.
+///
+/// It runs last before the transport, so the line shows the request as it leaves: the URL with its credentials
+/// (redacted) and whatever a signing middleware added, one line for each attempt with its number and the cause of
+/// the retry (`… -> 200 in 2.1 ms, 12 bytes (attempt 2, after 503)`), and the time on the wire, not in the queues.
+/// A request that never gets here (no credentials, cancelled or timed out in a queue) has no line; the failure hook
+/// sees it.
+struct LoggingMiddleware: Middleware {
+    let sink: LogSink
+    /// Names always redacted besides each request's own secret parameters (e.g. a query token's name).
+    let secrets: Set<String>
+
+    func intercept(_ request: PipelineRequest, next: MiddlewareNext) async throws(EndpointError) -> HTTPResponse {
+        let start = ContinuousClock.now
+        do throws(EndpointError) {
+            let response = try await next(request)
+            log(request, response, since: start)
+            return response
+        } catch {
+            log(request, nil, since: start)
+            throw error
+        }
+    }
+
+    private func log(_ request: PipelineRequest, _ response: HTTPResponse?, since start: ContinuousClock.Instant) {
+        // Only the line: the summary's header list is for the failure hook, and costly to build per request.
+        let secrets = request.secretParameters.isEmpty ? secrets : secrets.union(request.secretParameters)
+        let url = request.urlRequest.url.map { RequestSummary.redact($0, secrets: secrets) } ?? ""
+        let line = RequestSummary.line(
+            method: request.urlRequest.httpMethod ?? "GET", url: url, statusCode: response?.statusCode,
+            duration: .now - start, bytes: response?.data.count ?? 0)
+        guard let cause = request.retryCause else { return sink.write(line) }
+        sink.write(line + " (attempt \(request.attempt), after \(cause))")
+    }
+}
+
+// MARK: - RetryMiddleware
+
+/// Sends a request again when it failed in a way its policy lists (a status, a timeout, a connection failure),
+/// waiting the server's `Retry-After` or the policy's backoff, at most `attempts` times. Which requests have a
+/// policy is the client's to decide (its own policy for idempotent methods, a request's own for any method).
+///
+/// Each attempt goes through everything inside this middleware again (auth, the limits, the log line), marked
+/// with its number and the cause of the retry.
+struct RetryMiddleware: Middleware {
+    func intercept(_ request: PipelineRequest, next: MiddlewareNext) async throws(EndpointError) -> HTTPResponse {
+        let policy = request.retry
+        var attempt = request
+        var retry = 0
+        while true {
+            let mayRetry = retry < policy.attempts
+            do throws(EndpointError) {
+                let response = try await next(attempt)
+                guard mayRetry, policy.statuses.contains(response.statusCode) else { return response }
+                let wait = Self.retryAfter(response).map { min($0, policy.maxDelay) }
+                try await Self.pause(wait ?? policy.delay(beforeRetry: retry))
+                attempt.retryCause = String(response.statusCode)
+            } catch {
+                guard mayRetry, let failure = Self.failure(error), policy.failures.contains(failure) else { throw error }
+                try await Self.pause(policy.delay(beforeRetry: retry))
+                attempt.retryCause = failure == .timeout ? "timeout" : "connection failure"
+            }
+            retry += 1
+            attempt.attempt = request.attempt + retry
+        }
+    }
+
+    /// The kind of failure `error` is, if it is one a policy may retry.
+    private static func failure(_ error: EndpointError) -> RetryPolicy.Failure? {
+        if error == .timeout { return .timeout }
+        return error.isTransportFailure ? .connection : nil
+    }
+
+    /// Sleeps, turning cancellation into `.cancelled`.
+    private static func pause(_ duration: Duration) async throws(EndpointError) {
+        do {
+            try await Task.sleep(for: duration)
+        } catch {
+            throw .cancelled
+        }
+    }
+
+    /// The wait a `Retry-After` header asks for: seconds, or an HTTP date.
+    static func retryAfter(_ response: HTTPResponse) -> Duration? {
+        guard let value = response.header("Retry-After")?.trimmingCharacters(in: .whitespaces) else { return nil }
+        if let seconds = Int(value) { return .seconds(max(seconds, 0)) }
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "GMT")
+        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
+        guard let date = formatter.date(from: value) else { return nil }
+        return .milliseconds(max(Int(date.timeIntervalSinceNow * 1000), 0))
+    }
+}
+
+extension EndpointError {
+    /// Whether this is a connection failure (retried when the policy lists `.connection`).
+    var isTransportFailure: Bool {
+        if case .transport = self { return true }
+        return false
+    }
+}
+
+// MARK: - RateLimitMiddleware
+
+/// Lets at most `count` requests start per sliding `interval`; the rest wait their turn in arrival order.
+/// A waiting caller that is cancelled stops waiting at once.
+///
+/// Callers go one at a time through `turn`: the caller at the head sleeps until the window has room,
+/// notes the moment it actually starts, and lets the next one in. Noting the real start (not a slot
+/// computed in advance) keeps the limit true where requests leave, even when wake-ups run late.
+struct RateLimitMiddleware: Middleware {
+    private let limit: RateLimit
+    private let turn = AsyncSemaphore(permits: 1)
+    /// The last `count` start times, ascending; only the caller holding `turn` changes them.
+    private let starts = LockedState<[ContinuousClock.Instant]>([])
+
+    init(limit: RateLimit) { self.limit = limit }
+
+    func intercept(_ request: PipelineRequest, next: MiddlewareNext) async throws(EndpointError) -> HTTPResponse {
+        try await turn.wait()
+        do {
+            if let earliest = earliestStart(), earliest > .now {
+                try await Task.sleep(until: earliest, clock: .continuous)
+            }
+        } catch {
+            turn.signal()
+            throw .cancelled
+        }
+        recordStart()
+        turn.signal()
+        return try await next(request)
+    }
+
+    /// When the window has room again, or `nil` while it has room now.
+    private func earliestStart() -> ContinuousClock.Instant? {
+        starts.withLock { starts in starts.count < limit.count ? nil : starts[starts.count - limit.count] + limit.interval }
+    }
+
+    private func recordStart() {
+        let now = ContinuousClock.now
+        starts.withLock { starts in
+            starts.append(now)
+            if starts.count > limit.count { starts.removeFirst(starts.count - limit.count) }
+        }
+    }
+}
+
+// MARK: - ConcurrencyLimitMiddleware
+
+/// Keeps at most N requests in flight; the others wait in arrival order.
+struct ConcurrencyLimitMiddleware: Middleware {
+    private let semaphore: AsyncSemaphore
+
+    init(maxConcurrentRequests: Int) { semaphore = AsyncSemaphore(permits: maxConcurrentRequests) }
+
+    func intercept(_ request: PipelineRequest, next: MiddlewareNext) async throws(EndpointError) -> HTTPResponse {
+        try await semaphore.wait()
+        defer { semaphore.signal() }
+        return try await next(request)
+    }
+}
+
+// MARK: - TotalTimeoutMiddleware
+
+/// Ends a call whose `totalTimeout` passes with `.timeout`, wherever it is: queued in the rate or concurrency limit,
+/// on the wire, or waiting before a retry. The rest of the chain is cancelled then (a queued request leaves its
+/// queue, a running one's URLSession task is cancelled).
+///
+/// A call without a `totalTimeout` goes straight on: racing a timer costs a task group per call.
+struct TotalTimeoutMiddleware: Middleware {
+    func intercept(_ request: PipelineRequest, next: MiddlewareNext) async throws(EndpointError) -> HTTPResponse {
+        guard let limit = request.totalTimeout else { return try await next(request) }
+        // The group waits for both of its tasks before it returns, so `next` never outlives this call.
+        let outcome = await withoutActuallyEscaping(next) { next in await Self.race(next, request, against: limit) }
+        return try outcome.get()
+    }
+
+    /// The call's answer, or `.timeout` when `limit` passes first (the call is then cancelled).
+    private static func race(
+        _ next: @escaping MiddlewareNext, _ request: PipelineRequest, against limit: Duration
+    ) async -> Result<HTTPResponse, EndpointError> {
+        await withTaskGroup(of: Result<HTTPResponse, EndpointError>?.self) { group in
+            group.addTask {
+                do throws(EndpointError) {
+                    return .success(try await next(request))
+                } catch {
+                    return .failure(error)
+                }
+            }
+            group.addTask {
+                // Cancelled (the call ended, or its caller was cancelled): no verdict, the call's own answer counts.
+                do { try await Task.sleep(for: limit) } catch { return nil }
+                return .failure(.timeout)
+            }
+            for await result in group {
+                guard let result else { continue }
+                group.cancelAll()
+                return result
+            }
+            return .failure(.cancelled)
+        }
     }
 }

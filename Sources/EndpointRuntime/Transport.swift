@@ -1,8 +1,13 @@
-import Foundation
+// EndpointRuntime: The transport protocol and the URLSession transport.
+//
+// Gathered from: Transport.swift, URLSessionTransport.swift, TransferProgress.swift (docs/Architecture.md).
 
+import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+
+// MARK: - Transport
 
 /// Moves one request over the wire; swap it (e.g. for `StubTransport`) in one line.
 public protocol Transport: Sendable {
@@ -15,4 +20,155 @@ public protocol Transport: Sendable {
     func send(
         _ request: URLRequest, uploading file: URL?, delivery: ResponseDelivery, progress: (@Sendable (TransferProgress) -> Void)?
     ) async throws -> HTTPResponse
+}
+
+// MARK: - URLSessionTransport
+
+/// The real transport: one long-lived `URLSession` (connections are reused) whose configuration is yours.
+///
+/// On Darwin a request without a progress handler runs as a data task with a completion handler, the fastest path
+/// that is safe to cancel. One with a progress handler, and on Linux every request, runs as a task the session delegate
+/// tracks: on Linux a per-task delegate never hears of completion, `data(for:)` deadlocks when cancelled, and only the
+/// delegate sees the body of a 401 whose authentication challenge it refuses (see `exchange`). The session delegate also keeps credentials from other hosts on redirects.
+public final class URLSessionTransport: Transport {
+    // Internal, not private: the streaming exchanges (URLSessionTransport+Streaming.swift) use them too.
+    let session: URLSession
+    let delegate: SessionDelegate
+    let deadlines = DeadlineWatch()
+    /// Told of each step of an exchange, so tests can cancel at a chosen one (`nil` outside tests).
+    let observe: (@Sendable (ExchangeStep) -> Void)?
+
+    /// A transport over a session with `configuration`, e.g. one with `httpMaximumConnectionsPerHost = 8`.
+    public convenience init(configuration: URLSessionConfiguration = .default) {
+        self.init(configuration: configuration, observe: nil)
+    }
+
+    init(configuration: URLSessionConfiguration, observe: (@Sendable (ExchangeStep) -> Void)?) {
+        let delegate = SessionDelegate()
+        self.delegate = delegate
+        self.session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
+        self.observe = observe
+    }
+
+    deinit {
+        session.finishTasksAndInvalidate()
+    }
+
+    /// Sends `request`. Cancelling the calling Swift task ends it with `URLError(.cancelled)` whenever the
+    /// cancellation lands (before the call, while the URLSession task is made, while it runs, as its answer
+    /// arrives), and the URLSession task is cancelled if it still runs (see `exchange`). The request's
+    /// `timeoutInterval` bounds the whole exchange, ending it with `URLError(.timedOut)`.
+    public func send(_ request: URLRequest, progress: (@Sendable (TransferProgress) -> Void)?) async throws -> HTTPResponse {
+        var head = request
+        #if canImport(FoundationNetworking)
+        // FoundationNetworking truncates the timeout to whole seconds (0.3 s would fail at once): round up instead
+        // (only when needed: changing a `URLRequest` copies it). The exchange's own deadline keeps the exact limit.
+        if head.timeoutInterval != head.timeoutInterval.rounded(.up) { head.timeoutInterval.round(.up) }
+        #endif
+        let (data, response) = try await exchange(head, limit: request.timeoutInterval, progress: progress)
+        guard let http = response as? HTTPURLResponse else { throw URLError(.badServerResponse) }
+        return HTTPResponse(data: data, response: http)
+    }
+
+    /// Runs `request` as one URLSession task. Cancelling the calling Swift task, or its deadline (`limit`, the caller's
+    /// `timeoutInterval` before any rounding, for the whole exchange) passing, answers at once with `URLError(.cancelled)` or `URLError(.timedOut)`; the task
+    /// itself is cancelled a little later if it still runs (see `PendingExchange`). A Swift task cancelled before
+    /// the call runs `onCancel` first, so `pending` answers it with the same `URLError(.cancelled)` and makes no task.
+    private func exchange(
+        _ request: URLRequest, limit: TimeInterval, progress: (@Sendable (TransferProgress) -> Void)?
+    ) async throws -> (Data, URLResponse) {
+        let pending = PendingExchange()
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                guard pending.wait(with: continuation) else { return }  // cancelled before it started
+                let deadline = ExchangeDeadline { pending.abandon(with: URLError(.timedOut)) }
+                let finish: ExchangeCompletion = { [deadlines, observe] result in
+                    deadlines.forget(deadline)
+                    observe?(.answered)
+                    pending.end(with: result)
+                }
+                // No report once the caller has its answer: the task may run on for the grace period.
+                var report: (@Sendable (TransferProgress) -> Void)?
+                if let progress { report = { if pending.isWaiting { progress($0) } } }
+                #if canImport(FoundationNetworking)
+                // Linux: every task is one the delegate tracks. A 401 whose challenge the delegate refuses ends in a
+                // cancellation, and a task with a completion handler then hands over no body; FoundationNetworking raises
+                // the challenge only once the whole response is loaded, so the delegate has the body by then.
+                let task = tracked(request, progress: report ?? { _ in }, finish: finish)
+                #else
+                let task = if let report { tracked(request, progress: report, finish: finish) } else { untracked(request, finish: finish) }
+                #endif
+                start(task, for: pending, deadline: deadline, timeout: limit)
+            }
+        } onCancel: {
+            pending.abandon(with: URLError(.cancelled))
+        }
+    }
+
+    /// A data task with a completion handler, on Darwin (see the type's comment). A 401 whose authentication challenge
+    /// the delegate refused (see `SessionDelegate`) comes back as that response rather than as a cancellation.
+    private func untracked(_ request: URLRequest, finish: @escaping ExchangeCompletion) -> URLSessionTask {
+        let task = LockedState<URLSessionDataTask?>(nil)
+        let dataTask = session.dataTask(with: request) { [delegate] data, response, error in
+            if let refused = task.withLock({ $0 }).flatMap(delegate.refusedResponse(of:)) {
+                finish(.success((data ?? Data(), refused)))
+            } else if let data, let response {
+                finish(.success((data, response)))
+            } else {
+                finish(.failure(error ?? URLError(.badServerResponse)))
+            }
+        }
+        task.withLock { $0 = dataTask }  // before `resume()`, so before the handler can run
+        return dataTask
+    }
+
+    /// A task the delegate tracks, so it reports progress (`data(for:)` cannot on Linux).
+    private func tracked(
+        _ request: URLRequest, progress: @escaping @Sendable (TransferProgress) -> Void,
+        finish: @escaping ExchangeCompletion
+    ) -> URLSessionTask {
+        var head = request
+        let task: URLSessionTask
+        if let body = request.httpBody {
+            head.httpBody = nil
+            task = session.uploadTask(with: head, from: body)
+        } else {
+            task = session.dataTask(with: head)
+        }
+        delegate.register(task, progress: progress, completion: finish)
+        return task
+    }
+}
+
+/// The steps of an exchange a test can act at (`URLSessionTransport.init(configuration:observe:)`).
+enum ExchangeStep: Sendable {
+    /// The URLSession task is made, not yet resumed.
+    case taskMade
+    /// The task has its answer, not yet handed to the caller.
+    case answered
+}
+
+/// How a URLSession task's end reaches the caller waiting on it: once, with the body and response or the error.
+typealias ExchangeCompletion = @Sendable (Result<(Data, URLResponse), any Error>) -> Void
+
+// MARK: - TransferProgress
+
+/// How far a request's upload and download have come; totals are `nil` while unknown.
+public struct TransferProgress: Sendable, Equatable {
+    /// Body bytes sent so far.
+    public var bytesSent: Int64
+    /// The body size, when known.
+    public var totalBytesToSend: Int64?
+    /// Response bytes received so far.
+    public var bytesReceived: Int64
+    /// The response size from `Content-Length`, when known.
+    public var totalBytesToReceive: Int64?
+
+    /// A progress value from its counts.
+    public init(bytesSent: Int64 = 0, totalBytesToSend: Int64? = nil, bytesReceived: Int64 = 0, totalBytesToReceive: Int64? = nil) {
+        self.bytesSent = bytesSent
+        self.totalBytesToSend = totalBytesToSend
+        self.bytesReceived = bytesReceived
+        self.totalBytesToReceive = totalBytesToReceive
+    }
 }

@@ -1,8 +1,13 @@
-import Foundation
+// EndpointRuntime: The one error type every call throws.
+//
+// Gathered from: EndpointError.swift (docs/Architecture.md).
 
+import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+
+// MARK: - EndpointError
 
 /// Every way a request can fail, one case per thing a caller may want to handle.
 ///

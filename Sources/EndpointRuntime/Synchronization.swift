@@ -1,3 +1,31 @@
+// EndpointRuntime: The locks the runtime shares state under.
+//
+// Gathered from: LockedState.swift, AsyncSemaphore.swift (docs/Architecture.md).
+
+import Foundation
+
+// MARK: - LockedState
+
+/// A value shared between threads, reachable only under its lock.
+///
+/// `@unchecked Sendable` is safe: `value` is private and every read and write happens inside
+/// `withLock`, which holds `lock` for the whole closure.
+final class LockedState<Value>: @unchecked Sendable {
+    private var value: Value
+    private let lock = NSLock()
+
+    init(_ value: Value) { self.value = value }
+
+    /// Runs `body` with exclusive access to the value.
+    func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body(&value)
+    }
+}
+
+// MARK: - AsyncSemaphore
+
 /// A counting semaphore for async code: waiters are served first in, first out, and a cancelled waiter leaves the queue.
 final class AsyncSemaphore: Sendable {
     private struct Waiter {

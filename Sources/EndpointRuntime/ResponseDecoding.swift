@@ -1,4 +1,48 @@
+// EndpointRuntime: What a transport returns and how a response becomes a value or an error.
+//
+// Gathered from: HTTPResponse.swift, ResponseDecoder.swift, ResponseDecoder+TextMessage.swift (docs/Architecture.md).
+
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+// MARK: - HTTPResponse
+
+/// What a transport returns: the body and the response head.
+public struct HTTPResponse: Sendable {
+    /// The body bytes.
+    public var data: Data
+    /// The status line and headers.
+    public var response: HTTPURLResponse
+    /// The body as it arrives, for a success delivered as a stream (`ResponseDelivery.stream`); `data` is then empty.
+    public var stream: ResponseBodyStream?
+    /// The file holding the body, for a success delivered to a file (`ResponseDelivery.file`); `data` is then empty.
+    public var file: URL?
+
+    /// A response from its parts.
+    public init(data: Data, response: HTTPURLResponse, stream: ResponseBodyStream? = nil, file: URL? = nil) {
+        self.data = data
+        self.response = response
+        self.stream = stream
+        self.file = file
+    }
+
+    /// The status code.
+    public var statusCode: Int { response.statusCode }
+
+    /// A header value, case-insensitively.
+    public func header(_ name: String) -> String? { response.value(forHTTPHeaderField: name) }
+
+    /// Every header as received, name to value.
+    public var allHeaders: [String: String] {
+        var headers: [String: String] = [:]
+        for case let (name as String, value as String) in response.allHeaderFields { headers[name] = value }
+        return headers
+    }
+}
+
+// MARK: - ResponseDecoder
 
 /// Checks a response's status and content type and turns its body into the requested type.
 struct ResponseDecoder: Sendable {
@@ -125,5 +169,37 @@ struct ResponseDecoder: Sendable {
             }
         }
         return (path, reason)
+    }
+}
+
+// MARK: - ResponseDecoder+TextMessage
+
+extension ResponseDecoder {
+    /// The longest error body (in UTF-8 bytes) whose text becomes the message: a longer one is a page or a dump, not a message.
+    static let maximumTextMessageBytes = 512
+
+    /// What an error response that is not JSON says: the body itself when it is
+    /// short UTF-8 text that is not markup (a server's plain-text `file 'a.txt' does not exist`, even when it is labelled
+    /// `application/json`), else the configured fallback.
+    func messageWithoutField(in body: Data) -> String {
+        Self.textMessage(in: body) ?? configuration.fallbackErrorMessage
+    }
+
+    /// `body` as a one-line message: control characters and bidirectional overrides removed (line breaks and
+    /// tabs become spaces), blanks trimmed;
+    /// `nil` when it is empty, longer than `maximumTextMessageBytes`, not UTF-8, or markup (it starts with `<`).
+    static func textMessage(in body: Data) -> String? {
+        guard !body.isEmpty, body.count <= maximumTextMessageBytes, let text = String(data: body, encoding: .utf8) else { return nil }
+        var scalars = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            if scalar == "\n" || scalar == "\r" || scalar == "\t" {
+                scalars.append(" ")
+            } else if scalar.properties.generalCategory != .control && !scalar.properties.isBidiControl {
+                scalars.append(scalar)
+            }
+        }
+        let message = String(scalars).trimmingCharacters(in: .whitespaces)
+        guard !message.isEmpty, !message.hasPrefix("<") else { return nil }
+        return message
     }
 }

@@ -1,0 +1,554 @@
+// EndpointRuntime: Request bodies, body coders, JSON values and the helpers generated models decode with.
+//
+// Gathered from: RequestBody.swift, FormField.swift, MultipartPart.swift, BodyCoder.swift, Envelope.swift, JSONValue.swift, JSON.swift, ISO8601DateDecoding.swift, Discriminator.swift, OpenStringValue.swift (docs/Architecture.md).
+
+import Foundation
+
+// MARK: - RequestBody
+
+/// The body of a request.
+public enum RequestBody: Sendable {
+    /// A Codable value sent as `application/json`, using the client's date format.
+    case json(any Encodable & Sendable)
+    /// Fields sent as `application/x-www-form-urlencoded`.
+    case form([FormField])
+    /// Parts sent as `multipart/form-data`.
+    case multipart([MultipartPart])
+    /// Raw bytes with their content type.
+    case data(Data, contentType: String)
+    /// The bytes of a file with their content type, read as they are sent (a large file is never in memory), e.g.
+    /// `.file(movieURL, contentType: "video/mp4")`. Sent with its `Content-Length`; a file that cannot be read is `.invalidRequest`.
+    case file(URL, contentType: String)
+    /// A Codable value encoded by the coder that handles `mediaType` (`ClientConfiguration.bodyCoders`, JSON built in),
+    /// sent with that media type, e.g. `.encoded(configuration, mediaType: "application/xml")`.
+    case encoded(any Encodable & Sendable, mediaType: String)
+}
+
+// MARK: - FormField
+
+/// A field of an `application/x-www-form-urlencoded` body; arrays repeat the name.
+public struct FormField: Sendable, Equatable {
+    /// The field name.
+    public let name: String
+    /// The text forms of the value.
+    public let values: [String]
+    /// The pairs of a structured value (`init(_:_:style:)`), sent instead of `name=value` for each of `values`.
+    public let structuredPairs: [ParameterPair]?
+    /// Why a structured value could not be written (its `encode(to:)` threw); building the request throws it as
+    /// `.invalidRequest`.
+    public let encodingFailure: String?
+
+    /// A field from its name and any parameter value.
+    public init(_ name: String, _ value: some ParameterValue) {
+        self.name = name
+        self.values = value.parameterValues
+        self.structuredPairs = nil
+        self.encodingFailure = nil
+    }
+
+    /// A field holding a structured value written in `style`: `FormField("metadata", ["k": "v"], style: .deepObject)`
+    /// sends `metadata[k]=v`, and `FormField("items", [Item(price: "p_1")], style: .deepObject)` `items[0][price]=p_1`.
+    public init(_ name: String, _ value: some Encodable, style: ParameterStyle) {
+        self.name = name
+        self.values = []
+        let encoded = StructuredParameterEncoder.pairsOrFailure(name, value, style: style, what: "form field")
+        structuredPairs = encoded.pairs
+        encodingFailure = encoded.failure
+    }
+
+    /// The names and values this field sends, before percent-encoding.
+    public var pairs: [ParameterPair] {
+        structuredPairs ?? values.map { ParameterPair(name, $0) }
+    }
+}
+
+// MARK: - MultipartPart
+
+/// A part of a `multipart/form-data` body: a plain field or a file.
+public struct MultipartPart: Sendable, Equatable {
+    /// The form field name.
+    public var name: String
+    /// The file name for a file part, else `nil`.
+    public var filename: String?
+    /// The part's content type, e.g. `image/png`; `nil` for a plain field.
+    public var contentType: String?
+    /// The part's bytes.
+    public var data: Data
+
+    /// A file part, e.g. `MultipartPart(name: "avatar", filename: "me.png", contentType: "image/png", data: png)`.
+    public init(name: String, filename: String? = nil, contentType: String? = nil, data: Data) {
+        self.name = name
+        self.filename = filename
+        self.contentType = contentType
+        self.data = data
+    }
+
+    /// A text field, e.g. `MultipartPart(name: "title", value: "Holiday")`.
+    public init(name: String, value: String) {
+        self.init(name: name, data: Data(value.utf8))
+    }
+
+    /// Text parts for a parameter value: one per value (none for `nil`, several for an array), e.g.
+    /// `MultipartPart.fields("tags", ["a", "b"])`.
+    public static func fields(_ name: String, _ value: some ParameterValue) -> [MultipartPart] {
+        value.parameterValues.map { MultipartPart(name: name, value: $0) }
+    }
+
+    /// A file part, or none for `nil`, with the file name and content type the spec gives it (by default the field
+    /// name and `application/octet-stream`), e.g. `MultipartPart.files("photo", jpeg, filename: "photo.jpg", contentType: "image/jpeg")`.
+    public static func files(
+        _ name: String, _ data: Data?, filename: String? = nil, contentType: String = "application/octet-stream"
+    ) -> [MultipartPart] {
+        data.map { [MultipartPart(name: name, filename: filename ?? name, contentType: contentType, data: $0)] } ?? []
+    }
+}
+
+// MARK: - BodyCoder
+
+/// Turns bodies of some media types into values and back: JSON is built in (`JSONBodyCoder`), `XMLBodyCoder` reads
+/// and writes XML, and a coder of your own (Protocol Buffers, MessagePack, ...) plugs in the same way through
+/// `ClientConfiguration.bodyCoders`.
+///
+/// A response body is decoded by the first coder that handles its `Content-Type`, an error response's message is
+/// read by it, and a `RequestBody.encoded(_:mediaType:)` body is encoded by the coder that handles its media type.
+public protocol BodyCoder: Sendable {
+    /// The media types this coder reads and writes, lowercased, without parameters, e.g. `["application/xml"]`;
+    /// the first is the `Content-Type` of the bodies it encodes.
+    var mediaTypes: [String] { get }
+
+    /// Whether this coder reads and writes `mediaType` (lowercased, without parameters); by default, whether it is
+    /// one of `mediaTypes`.
+    func handles(mediaType: String) -> Bool
+
+    /// The bytes of `value`.
+    func encode(_ value: any Encodable) throws -> Data
+
+    /// The value of type `type` that `data` holds; a `DecodingError` says where it did not fit.
+    func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T
+
+    /// The text at the first of `fields` (keys or dotted paths, the spec's `errors.messageField`) that holds one
+    /// in an error body, or `nil` when none does or the body is not of this coder's format.
+    func errorMessage(in body: Data, fields: [String]) -> String?
+}
+
+extension BodyCoder {
+    /// Whether `mediaType` is one of `mediaTypes`.
+    public func handles(mediaType: String) -> Bool { mediaTypes.contains(mediaType) }
+}
+
+/// JSON bodies (`application/json` and every `+json` type), with a date format: the client's built-in coder.
+public struct JSONBodyCoder: BodyCoder {
+    /// `application/json`.
+    public let mediaTypes = ["application/json"]
+    let encoder: JSONEncoder
+    let decoder: JSONDecoder
+
+    /// A JSON coder writing and reading dates as `dateCoding` says.
+    public init(dateCoding: DateCoding = .iso8601) {
+        encoder = dateCoding.makeEncoder()
+        decoder = dateCoding.makeDecoder()
+    }
+
+    /// `application/json`, and structured-syntax types such as `application/merge-patch+json`.
+    public func handles(mediaType: String) -> Bool { Self.isJSON(mediaType) }
+
+    /// Whether a lowercased media type without parameters is JSON.
+    static func isJSON(_ mediaType: String) -> Bool {
+        mediaType == "application/json" || mediaType.hasSuffix("+json") || mediaType == "text/json"
+    }
+
+    /// The JSON of `value`.
+    public func encode(_ value: any Encodable) throws -> Data { try encoder.encode(value) }
+
+    /// The value `data` holds as JSON.
+    public func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T { try decoder.decode(type, from: data) }
+
+    /// The non-empty string at the first of `fields` (keys or dotted paths into nested objects).
+    public func errorMessage(in body: Data, fields: [String]) -> String? {
+        guard let root = try? JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed]) else { return nil }
+        return Self.message(at: fields, in: root)
+    }
+
+    /// The non-empty string at the first of `fields` in a parsed JSON value (`JSONSerialization`'s).
+    static func message(at fields: [String], in root: Any) -> String? {
+        fields.lazy.compactMap { text(at: $0, in: root) }.first
+    }
+
+    /// The non-empty string at a dotted path of a JSON value, if there is one.
+    private static func text(at path: String, in root: Any) -> String? {
+        var value = root
+        for key in path.split(separator: ".") {
+            guard let object = value as? [String: Any], let inner = object[String(key)] else { return nil }
+            value = inner
+        }
+        return (value as? String).flatMap { $0.isEmpty ? nil : $0 }
+    }
+}
+
+extension [any BodyCoder] {
+    /// The first coder that handles the media type of `contentType` (a `Content-Type` value), if any.
+    func coder(for contentType: String?) -> (any BodyCoder)? {
+        guard !isEmpty, let contentType else { return nil }
+        let mediaType = ResponseDecoder.mediaType(of: contentType)
+        return first { $0.handles(mediaType: mediaType) }
+    }
+}
+
+// MARK: - Envelope
+
+/// Decodes a value from a member of a JSON object (`{"data": {...}}` with the path `data`), for `Request.unwrap`.
+///
+/// The path reaches `init(from:)` through `userInfo` of a decoder made for the call: the client's shared
+/// `JSONDecoder` is not changed, so concurrent calls with other paths cannot see each other's.
+struct Envelope<Value: Decodable>: Decodable {
+    var value: Value
+
+    private static var pathKey: CodingUserInfoKey { CodingUserInfoKey(rawValue: "EndpointRuntime.envelopePath")! }
+
+    /// The value at the key or dotted path `path` of `data`; a decoding error's path starts with the envelope's keys.
+    static func decode(from data: Data, at path: String, with dateCoding: DateCoding) throws -> Value {
+        let decoder = dateCoding.makeDecoder()
+        decoder.userInfo[pathKey] = path.split(separator: ".").map(String.init)
+        return try decoder.decode(Envelope.self, from: data).value
+    }
+
+    init(from decoder: any Decoder) throws {
+        let keys = decoder.userInfo[Self.pathKey] as? [String] ?? []
+        guard let last = keys.last else {
+            value = try Value(from: decoder)
+            return
+        }
+        var container = try decoder.container(keyedBy: MemberKey.self)
+        for key in keys.dropLast() {
+            container = try container.nestedContainer(keyedBy: MemberKey.self, forKey: MemberKey(key))
+        }
+        value = try container.decode(Value.self, forKey: MemberKey(last))
+    }
+}
+
+/// Encodes a value as a member of a JSON object (`{"data": {...}}` with the path `data`), for `RequestBody.wrapped(in:)`.
+struct JSONEnvelope: Encodable, Sendable {
+    /// The keys from the outermost object in.
+    var keys: [String]
+    var value: any Encodable & Sendable
+
+    func encode(to encoder: any Encoder) throws {
+        guard let first = keys.first else { return try value.encode(to: encoder) }
+        var container = encoder.container(keyedBy: MemberKey.self)
+        try container.encode(JSONEnvelope(keys: Array(keys.dropFirst()), value: value), forKey: MemberKey(first))
+    }
+}
+
+extension RequestBody {
+    /// A JSON body sent as the member at the key or dotted path `path` of an object, e.g. `{"data": {...}}` for
+    /// `data`; any other body as it is.
+    public func wrapped(in path: String) -> RequestBody {
+        guard case .json(let value) = self else { return self }
+        return .json(JSONEnvelope(keys: path.split(separator: ".").map(String.init), value: value))
+    }
+}
+
+/// A JSON object member's name.
+private struct MemberKey: CodingKey {
+    var stringValue: String
+    var intValue: Int? { nil }
+    init(_ name: String) { stringValue = name }
+    init?(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
+}
+
+// MARK: - JSONValue
+
+/// Any JSON value, kept as it came: what a `oneOf` model holds when no alternative matches.
+///
+/// ```swift
+/// let value = try JSONDecoder().decode(JSONValue.self, from: Data(#"{"a": [1, true, null]}"#.utf8))
+/// value == .object(["a": .array([.number(1), .bool(true), .null])]) // true
+/// ```
+public enum JSONValue: Codable, Sendable, Hashable {
+    /// `null`.
+    case null
+    /// `true` or `false`.
+    case bool(Bool)
+    /// A number; JSON does not tell integers apart, and integers beyond 2^53 lose precision.
+    case number(Double)
+    /// A string.
+    case string(String)
+    /// An array.
+    case array([JSONValue])
+    /// An object; JSON objects are unordered, so the keys are too.
+    case object([String: JSONValue])
+
+    /// Decodes whichever kind of value is there.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if container.decodeNil() {
+            self = .null
+        } else if let bool = try? container.decode(Bool.self) {
+            self = .bool(bool)
+        } else if let number = try? container.decode(Double.self) {
+            self = .number(number)
+        } else if let string = try? container.decode(String.self) {
+            self = .string(string)
+        } else if let array = try? container.decode([JSONValue].self) {
+            self = .array(array)
+        } else {
+            self = .object(try container.decode([String: JSONValue].self))
+        }
+    }
+
+    /// Encodes the value as it was decoded.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .null: try container.encodeNil()
+        case .bool(let bool): try container.encode(bool)
+        case .number(let number): try container.encode(number)
+        case .string(let string): try container.encode(string)
+        case .array(let array): try container.encode(array)
+        case .object(let object): try container.encode(object)
+        }
+    }
+}
+
+// MARK: - JSON
+
+/// Any JSON value: the Swift type of the spec's `JSON` type, for members, bodies and responses whose shape the spec
+/// leaves open.
+///
+/// ```swift
+/// var patch: JSON = ["name": "Rex", "tags": ["good", "loud"]]
+/// patch["owner"] = .null                       // a merge patch that removes `owner`
+/// let name = document["name"]?.stringValue     // "Rex", or nil when absent or not a string
+/// let pet = try document.decode(as: Pet.self)  // into a model, with the spec's default date format
+/// ```
+public typealias JSON = JSONValue
+
+// MARK: - Literals
+
+extension JSONValue: ExpressibleByStringLiteral {
+    /// `"text"` is `.string("text")`.
+    public init(stringLiteral value: String) { self = .string(value) }
+}
+
+extension JSONValue: ExpressibleByIntegerLiteral {
+    /// `3` is `.number(3)`.
+    public init(integerLiteral value: Int) { self = .number(Double(value)) }
+}
+
+extension JSONValue: ExpressibleByFloatLiteral {
+    /// `1.5` is `.number(1.5)`.
+    public init(floatLiteral value: Double) { self = .number(value) }
+}
+
+extension JSONValue: ExpressibleByBooleanLiteral {
+    /// `true` is `.bool(true)`.
+    public init(booleanLiteral value: Bool) { self = .bool(value) }
+}
+
+extension JSONValue: ExpressibleByArrayLiteral {
+    /// `[1, "a"]` is `.array([.number(1), .string("a")])`.
+    public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
+}
+
+extension JSONValue: ExpressibleByDictionaryLiteral {
+    /// `["a": 1]` is `.object(["a": .number(1)])`; a key written twice keeps its last value.
+    public init(dictionaryLiteral elements: (String, JSONValue)...) {
+        self = .object(Dictionary(elements, uniquingKeysWith: { $1 }))
+    }
+}
+
+// MARK: - Access
+
+extension JSONValue {
+    /// The member named `key` of an object; `nil` when there is none or the value is not an object.
+    ///
+    /// Setting a value adds or replaces the member and setting `nil` removes it (to store JSON `null`, set `.null`);
+    /// setting a member of a value that is not an object makes it an object holding just that member.
+    public subscript(key: String) -> JSONValue? {
+        get {
+            guard case .object(let members) = self else { return nil }
+            return members[key]
+        }
+        set {
+            var members: [String: JSONValue] = [:]
+            if case .object(let existing) = self { members = existing }
+            members[key] = newValue
+            self = .object(members)
+        }
+    }
+
+    /// The element at `index` of an array; `nil` when the index is out of range or the value is not an array.
+    public subscript(index: Int) -> JSONValue? {
+        guard case .array(let elements) = self, elements.indices.contains(index) else { return nil }
+        return elements[index]
+    }
+
+    /// The text of a string; `nil` for any other kind.
+    public var stringValue: String? {
+        if case .string(let text) = self { return text }
+        return nil
+    }
+
+    /// A number; `nil` for any other kind.
+    public var doubleValue: Double? {
+        if case .number(let number) = self { return number }
+        return nil
+    }
+
+    /// A number that is a whole `Int`; `nil` for a fraction, a number out of `Int`'s range, or any other kind.
+    public var intValue: Int? {
+        guard case .number(let number) = self else { return nil }
+        return Int(exactly: number)
+    }
+
+    /// `true` or `false`; `nil` for any other kind.
+    public var boolValue: Bool? {
+        if case .bool(let bool) = self { return bool }
+        return nil
+    }
+
+    /// The elements of an array; `nil` for any other kind.
+    public var arrayValue: [JSONValue]? {
+        if case .array(let elements) = self { return elements }
+        return nil
+    }
+
+    /// The members of an object; `nil` for any other kind.
+    public var objectValue: [String: JSONValue]? {
+        if case .object(let members) = self { return members }
+        return nil
+    }
+
+    /// Whether the value is `null`.
+    public var isNull: Bool { self == .null }
+}
+
+// MARK: - Conversion
+
+extension JSONValue {
+    /// The value decoded as `T`, e.g. a model, with `dates` as the date format (the spec's `policy.dates`).
+    ///
+    /// Throws the decoder's `DecodingError` when the value does not fit `T`.
+    public func decode<T: Decodable>(as type: T.Type = T.self, dates: DateCoding = .iso8601) throws -> T {
+        try dates.makeDecoder().decode(T.self, from: dates.makeEncoder().encode(self))
+    }
+
+    /// The JSON that `value` encodes to, e.g. a model the app holds, with `dates` as the date format.
+    ///
+    /// Throws the encoder's `EncodingError` when the value does not encode (a `Double.nan`, say).
+    public init(encoding value: some Encodable, dates: DateCoding = .iso8601) throws {
+        self = try dates.makeDecoder().decode(JSONValue.self, from: dates.makeEncoder().encode(value))
+    }
+
+    /// The value as compact JSON text with sorted keys, e.g. `{"a":[1,true]}`: the same value gives the same text.
+    public var jsonText: String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        // Only a non-finite number fails to encode, and JSON decoding never makes one: such a value prints as `null`.
+        guard let data = try? encoder.encode(self) else { return "null" }
+        return String(decoding: data, as: UTF8.self)
+    }
+}
+
+extension JSONValue: ParameterValue {
+    /// The value as compact JSON text (`jsonText`), e.g. `{"name":"Rex"}` for a query item like `q={"name":"Rex"}`.
+    public var parameterValues: [String] { [jsonText] }
+}
+
+extension JSONValue: CustomStringConvertible {
+    /// The compact JSON text (`jsonText`).
+    public var description: String { jsonText }
+}
+
+// MARK: - ISO8601DateDecoding
+
+/// Reads ISO 8601 dates with or without fractional seconds: Foundation's `.iso8601` strategy refuses
+/// `2026-12-01T11:53:22.110202Z`, which Python servers (Jupyter, Django, FastAPI) write for every timestamp.
+enum ISO8601DateDecoding {
+    private static let wholeSeconds = Date.ISO8601FormatStyle()
+    private static let fractionalSeconds = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
+
+    /// The date of a JSON string such as `2024-05-01T12:00:00Z` or `2024-05-01T12:00:00.25+02:00`.
+    @Sendable static func decode(_ decoder: any Decoder) throws -> Date {
+        let container = try decoder.singleValueContainer()
+        if let date = date(from: try container.decode(String.self)) { return date }
+        throw DecodingError.dataCorruptedError(in: container, debugDescription: "Expected date string to be ISO8601-formatted.")
+    }
+
+    /// The date `text` writes, with or without fractional seconds, or `nil` when it is not ISO 8601.
+    static func date(from text: String) -> Date? {
+        (try? wholeSeconds.parse(text)) ?? (try? fractionalSeconds.parse(text))
+    }
+}
+
+// MARK: - Discriminator
+
+/// Reads the key that says which alternative of a `oneOf` model a JSON object holds.
+///
+/// ```swift
+/// // In `Pet.init(from:)` for `{"petType": "cat", ...}`:
+/// Discriminator.value(forKey: "petType", in: decoder) // "cat"
+/// ```
+public enum Discriminator {
+    /// The string at `key` of the object being decoded; `nil` when the value is no object, lacks the key or
+    /// holds something else there (the model then decodes as its unknown case).
+    public static func value(forKey key: String, in decoder: any Decoder) -> String? {
+        let container = try? decoder.container(keyedBy: Key.self)
+        return try? container?.decodeIfPresent(String.self, forKey: Key(stringValue: key))
+    }
+
+    /// Any string key.
+    private struct Key: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+}
+
+// MARK: - OpenStringValue
+
+/// A string from an open set: the values a spec lists for an `enum` are the type's static members, and any other
+/// text decodes too and keeps its text.
+///
+/// Every generated enum type conforms; its coding (a single string), equality and hashing (by `rawValue`) and
+/// `description` come from this protocol's extension, so that each generated type holds only its values and the
+/// compiler builds these members once here instead of once per type.
+///
+/// ```swift
+/// let status = Status(rawValue: "archived")          // known or not
+/// if status == .active { ... }                        // compares the raw values
+/// Status.knownValues.map(\.rawValue)                  // the spec's values, in its order
+/// ```
+public protocol OpenStringValue: RawRepresentable, Codable, Sendable, Hashable, CustomStringConvertible, ParameterValue
+where RawValue == String {
+    /// Any value, known or not.
+    init(rawValue: String)
+
+    /// The values the spec lists, in its order.
+    static var knownValues: [Self] { get }
+}
+
+extension OpenStringValue {
+    /// Decodes any string.
+    public init(from decoder: any Decoder) throws {
+        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+    }
+
+    /// Encodes the raw value.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
+
+    /// The raw value.
+    public var description: String { rawValue }
+
+    /// Two values are equal when their raw values are.
+    public static func == (lhs: Self, rhs: Self) -> Bool { lhs.rawValue == rhs.rawValue }
+
+    /// Hashes the raw value.
+    public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
+}
