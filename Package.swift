@@ -32,9 +32,9 @@ let package = Package(
                 .copy("FileTransfers.mustache"),
             ]
         ),
-        .target(name: "EndpointGenCore", dependencies: ["EndpointSpec", "Mustache", "DefaultTemplates", "Diagnostics"]),
+        .target(name: "EndpointGenCore", dependencies: ["EndpointSpec", "YAML", "Mustache", "DefaultTemplates", "Diagnostics"]),
         .target(name: "OpenAPIImport", dependencies: ["YAML", "EndpointSpec", "Diagnostics"]),
-        .executableTarget(name: "endpointgen", dependencies: ["EndpointGenCore", "OpenAPIImport"]),
+        .executableTarget(name: "endpointgen", dependencies: ["EndpointGenCore", "OpenAPIImport", "EndpointSpec", "Diagnostics"]),
 
         // MARK: Plugins: they build arguments and run endpointgen (Plugins/README.md)
         .plugin(name: "EndpointGenPlugin", capability: .buildTool(), dependencies: ["endpointgen"]),
@@ -62,17 +62,19 @@ let package = Package(
         .target(name: "JupyterSwaggerAPI", dependencies: ["EndpointRuntime"], path: "Generated/JupyterSwagger"),
 
         // MARK: Tests
+        // Dependencies are the target's imports, plus what a test runs or compiles against: `endpointgen` (run as a
+        // process), `EndpointRuntime` where generated code is compiled in the test (OpenAPIImportTests' ClientCompiler).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "DiagnosticsTests", dependencies: ["Diagnostics"]),
-        .testTarget(name: "YAMLTests", dependencies: ["YAML", "EndpointRuntime", "TestSupport"], exclude: ["Resources"]),
-        .testTarget(name: "MustacheTests", dependencies: ["Mustache", "TestSupport"]),
-        .testTarget(name: "EndpointSpecTests", dependencies: ["EndpointSpec", "TestSupport"]),
+        .testTarget(name: "YAMLTests", dependencies: ["YAML", "Diagnostics", "TestSupport"], exclude: ["Resources"]),
+        .testTarget(name: "MustacheTests", dependencies: ["Mustache", "Diagnostics", "TestSupport"]),
+        .testTarget(name: "EndpointSpecTests", dependencies: ["EndpointSpec", "Diagnostics", "TestSupport"]),
         .testTarget(name: "HostileClientTests", dependencies: ["EndpointRuntime"], exclude: ["Hostile.yaml", "Variants.yaml"]),
         .testTarget(name: "GeneratedClientTests", dependencies: ["AuthAPI", "StoreAPI", "DatasetteAPI", "EndpointRuntime", "TestSupport"]),
-        .testTarget(name: "EndpointGenTests", dependencies: ["EndpointGenCore", "endpointgen", "TestSupport"], exclude: ["Mistakes"]),
+        .testTarget(name: "EndpointGenTests", dependencies: ["EndpointGenCore", "EndpointSpec", "Mustache", "endpointgen", "TestSupport"], exclude: ["Mistakes"]),
         .testTarget(
             name: "OpenAPIImportTests",
-            dependencies: ["OpenAPIImport", "EndpointGenCore", "EndpointSpec", "EndpointRuntime", "YAML", "endpointgen", "TestSupport"]
+            dependencies: ["OpenAPIImport", "EndpointGenCore", "EndpointSpec", "EndpointRuntime", "YAML", "Diagnostics", "endpointgen", "TestSupport"]
         ),
         .testTarget(name: "EndpointRuntimeTests", dependencies: ["EndpointRuntime", "TestSupport", "streaming-probe"]),
         // One streaming transfer in a process of its own, for StreamingTests' memory bounds.

@@ -1,6 +1,6 @@
 /// The YAML 1.2 core schema: how an untagged plain scalar resolves to null, bool, int, float or string.
 ///
-/// Only untyped resolution uses it; a `Decodable` type asks for what it wants from the source text.
+/// `YAMLNode.resolved` (`YAMLValue`) resolves by it, and the spec loader reads its numbers, flags and defaults so.
 public enum CoreSchema {
     /// `~`, `null`, `Null`, `NULL` or the empty string.
     public static func isNull(_ text: String) -> Bool {

@@ -1,5 +1,4 @@
 import Diagnostics
-import EndpointRuntime
 import Foundation
 import TestSupport
 import Testing

@@ -1,10 +1,27 @@
-import EndpointRuntime
 import Foundation
 import YAML
 
-/// The runtime's JSON value, for comparing a parse with the suite's `in.json`: numbers are all `Double` (so
-/// `1 == 1.0`) and objects ignore key order.
-extension JSONValue {
+/// A JSON value, for comparing a parse with the suite's `in.json`: numbers are all `Double` (so `1 == 1.0`) and
+/// objects ignore key order. The tests' own, so that YAML's tests need no other module of the package.
+enum JSONValue: Decodable, Equatable {
+    case null
+    case bool(Bool)
+    case number(Double)
+    case string(String)
+    case array([JSONValue])
+    case object([String: JSONValue])
+
+    /// Reads whichever kind of value is there; a JSON `true` is a `Bool`, not the number 1.
+    init(from decoder: any Decoder) throws {
+        let single = try decoder.singleValueContainer()
+        if single.decodeNil() { self = .null; return }
+        if let flag = try? single.decode(Bool.self) { self = .bool(flag); return }
+        if let double = try? single.decode(Double.self) { self = .number(double); return }
+        if let text = try? single.decode(String.self) { self = .string(text); return }
+        if let items = try? single.decode([JSONValue].self) { self = .array(items); return }
+        self = .object(try single.decode([String: JSONValue].self))
+    }
+
     /// The value a core-schema resolution should equal.
     init(_ value: YAMLValue) {
         switch value {
