@@ -165,9 +165,7 @@ struct AuthMiddleware: Middleware {
     /// `setValue(_:forHTTPHeaderField:)` costs twice as much on Linux.
     private static func fields(of request: URLRequest, setting name: String, to value: String) -> [String: String] {
         var fields = request.allHTTPHeaderFields ?? [:]
-        let lowercasedName = name.lowercased()
-        for key in fields.keys where key.lowercased() == lowercasedName { fields[key] = nil }
-        fields[name] = value
+        HeaderSet.replace(name, with: value, in: &fields)
         return fields
     }
 }

@@ -344,9 +344,7 @@ public struct Response<Body: Sendable>: Sendable {
 
     /// A header's value, case-insensitively.
     public func header(_ name: String) -> String? {
-        if let exact = headers[name] { return exact }
-        let lowered = name.lowercased()
-        return headers.first { $0.key.lowercased() == lowered }?.value
+        HeaderSet.value(name, in: headers)
     }
 }
 

@@ -133,10 +133,7 @@ struct RequestBuilder: Sendable {
                 request.url = components.url ?? url
             }
         }
-        var fields = request.allHTTPHeaderFields ?? [:]
-        let present = Set(fields.keys.map { $0.lowercased() })
-        for (name, value) in defaults.headers.fields where !present.contains(name.lowercased()) { fields[name] = value }
-        request.allHTTPHeaderFields = fields
+        request.allHTTPHeaderFields = HeaderSet.adding(defaults.headers.fields, to: request.allHTTPHeaderFields ?? [:])
         if request.timeoutInterval == URLRequest(url: URL(fileURLWithPath: "/")).timeoutInterval {
             request.timeoutInterval = Self.seconds(configuration.timeout)
         }
@@ -232,8 +229,10 @@ struct RequestBuilder: Sendable {
     }
 }
 
-/// Header fields by case-insensitive name; a later value replaces an earlier one under its own spelling.
-private struct HeaderSet {
+/// Header fields by case-insensitive name; a later value replaces an earlier one under its own spelling. The one
+/// place header names are compared: the builder fills a set, and the static functions read and change the plain
+/// dictionaries of a `URLRequest` or a `Response` without building one.
+struct HeaderSet {
     /// The fields as `URLRequest` takes them, kept up to date so that an unchanged set costs nothing to hand over.
     private(set) var fields: [String: String] = [:]
     /// The spelling each field has in `fields`, by lowercased name.
@@ -247,6 +246,28 @@ private struct HeaderSet {
             spellings[key] = newValue.map { _ in name }
             if let newValue { fields[name] = newValue }
         }
+    }
+
+    /// The value of `name` in `fields`, in any case: the exact spelling first, then a scan.
+    static func value(_ name: String, in fields: [String: String]) -> String? {
+        if let exact = fields[name] { return exact }
+        let key = name.lowercased()
+        return fields.first { $0.key.lowercased() == key }?.value
+    }
+
+    /// Sets `name` to `value` in `fields`, removing the field under every other spelling first.
+    static func replace(_ name: String, with value: String, in fields: inout [String: String]) {
+        let key = name.lowercased()
+        for spelling in fields.keys where spelling.lowercased() == key { fields[spelling] = nil }
+        fields[name] = value
+    }
+
+    /// `fields` with each of `defaults` added unless `fields` has it in some spelling.
+    static func adding(_ defaults: [String: String], to fields: [String: String]) -> [String: String] {
+        let present = Set(fields.keys.map { $0.lowercased() })
+        var merged = fields
+        for (name, value) in defaults where !present.contains(name.lowercased()) { merged[name] = value }
+        return merged
     }
 }
 
