@@ -8,6 +8,46 @@ import FoundationNetworking
 #endif
 import Dispatch
 
+// What URLSession on Linux (FoundationNetworking, on libcurl) gets wrong, what the runtime does about it, and when
+// each workaround can go, with the tests that cover it; docs/Platforms.md lists the differences users see.
+//
+// 1. Cancelling a task as it completes crashes the process (TaskRegistry.swift:118, swift-corelibs-foundation#3296).
+//    `PendingExchange` answers the caller at once and cancels the task only after a grace period (1 s; 0 on Darwin).
+//    Goes when the registry tolerates the race (PendingExchangeTests,
+//    URLSessionTransportTests.cancellingAsTheAnswerArrivesNeitherCrashesNorHangs).
+// 2. A server's authentication challenge without a stored credential hangs the task forever
+//    (swift-corelibs-foundation#5456). `SessionDelegate` refuses it and hands the 401 back as the response. On Darwin
+//    the refusal stays (it keeps `URLCredentialStorage` out of the token-refresh path); the Linux branch goes when
+//    default handling ends the task (HTTPBinTests/AuthTests.basicAuthWithAWrongPasswordIs401*, SessionDelegateTests).
+// 3. A per-task delegate never hears `didCompleteWithError`, and `data(for:)` deadlocks when cancelled. So on Linux
+//    every request is a task the session delegate tracks (`URLSessionTransport.exchange`); Darwin uses a data task
+//    with a completion handler unless progress is asked for. Goes with those two bugs
+//    (URLSessionTransportTests.reportsUploadAndDownloadProgress, cancellingTheTaskCancelsTheRequest).
+// 4. `timeoutInterval` is truncated to whole seconds (0.3 s fails at once): `LinuxURLSession.wholeSecondTimeout`
+//    rounds it up, and the exchange's own deadline keeps the exact limit. Goes when fractions are honoured
+//    (URLSessionTransportTests.timeoutIsItsOwnError: 300 ms).
+// 5. Resuming a suspended task starts its transfer over, so a streamed body would arrive twice: on Linux a stream's
+//    transfer is never paused (`StreamingTasks`, a `StreamFlow` without pause). Goes when resume continues
+//    (StreamingTests.aSlowReaderOfAByteStreamHoldsTheTransferBack).
+// Not Linux-only: URLSession's timeout is the longest wait between two bytes on both platforms, so `DeadlineWatch`
+// and `ExchangeDeadline` bound the whole exchange everywhere.
+
+/// The small request fixes FoundationNetworking needs (workaround 4 above); on Darwin each returns its input.
+enum LinuxURLSession {
+    /// `request` with its timeout rounded up to whole seconds on Linux, where a fraction would be truncated. Only
+    /// changed when needed: changing a `URLRequest` copies it.
+    static func wholeSecondTimeout(_ request: URLRequest) -> URLRequest {
+        #if canImport(FoundationNetworking)
+        if request.timeoutInterval != request.timeoutInterval.rounded(.up) {
+            var rounded = request
+            rounded.timeoutInterval.round(.up)
+            return rounded
+        }
+        #endif
+        return request
+    }
+}
+
 // MARK: - SessionDelegate
 
 /// The one delegate of a `URLSessionTransport`'s session: collects each task's body, reports its
@@ -31,7 +71,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
     private let tasks = LockedState<[Int: TaskState]>([:])
     /// The 401 responses whose authentication challenge was refused, by task, until their task completes.
     private let refused = LockedState<[Int: HTTPURLResponse]>([:])
-    /// The tasks whose body goes to a file or a stream (StreamingTasks.swift).
+    /// The tasks whose body goes to a file or a stream (`StreamingTasks`, Streaming.swift).
     let streaming = StreamingTasks()
 
     /// Starts tracking `task`; call before resuming it. `completion` is called once, when the task ends.

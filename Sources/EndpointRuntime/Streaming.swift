@@ -110,10 +110,7 @@ extension URLSessionTransport {
         _ request: URLRequest, uploading file: URL?, delivery: ResponseDelivery, progress: (@Sendable (TransferProgress) -> Void)?
     ) async throws -> HTTPResponse {
         if file == nil && delivery == .buffered { return try await send(request, progress: progress) }
-        var head = request
-        #if canImport(FoundationNetworking)
-        if head.timeoutInterval != head.timeoutInterval.rounded(.up) { head.timeoutInterval.round(.up) }
-        #endif
+        let head = LinuxURLSession.wholeSecondTimeout(request)
         let answered = LockedState<HTTPResponse?>(nil)
         let pending = PendingExchange()
         let (_, response) = try await withTaskCancellationHandler {

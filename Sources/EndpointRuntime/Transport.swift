@@ -16,7 +16,7 @@ public protocol Transport: Sendable {
     func send(_ request: URLRequest, progress: (@Sendable (TransferProgress) -> Void)?) async throws -> HTTPResponse
 
     /// Sends `request` with the body read from `file` (when given) and its success body delivered as `delivery` says.
-    /// A default implementation (Transport+Streaming.swift) reads the file and buffers the body, then writes or wraps it.
+    /// A default implementation (Streaming.swift) reads the file and buffers the body, then writes or wraps it.
     func send(
         _ request: URLRequest, uploading file: URL?, delivery: ResponseDelivery, progress: (@Sendable (TransferProgress) -> Void)?
     ) async throws -> HTTPResponse
@@ -31,7 +31,7 @@ public protocol Transport: Sendable {
 /// tracks: on Linux a per-task delegate never hears of completion, `data(for:)` deadlocks when cancelled, and only the
 /// delegate sees the body of a 401 whose authentication challenge it refuses (see `exchange`). The session delegate also keeps credentials from other hosts on redirects.
 public final class URLSessionTransport: Transport {
-    // Internal, not private: the streaming exchanges (URLSessionTransport+Streaming.swift) use them too.
+    // Internal, not private: the streaming exchanges (Streaming.swift) use them too.
     let session: URLSession
     let delegate: SessionDelegate
     let deadlines = DeadlineWatch()
@@ -59,12 +59,7 @@ public final class URLSessionTransport: Transport {
     /// arrives), and the URLSession task is cancelled if it still runs (see `exchange`). The request's
     /// `timeoutInterval` bounds the whole exchange, ending it with `URLError(.timedOut)`.
     public func send(_ request: URLRequest, progress: (@Sendable (TransferProgress) -> Void)?) async throws -> HTTPResponse {
-        var head = request
-        #if canImport(FoundationNetworking)
-        // FoundationNetworking truncates the timeout to whole seconds (0.3 s would fail at once): round up instead
-        // (only when needed: changing a `URLRequest` copies it). The exchange's own deadline keeps the exact limit.
-        if head.timeoutInterval != head.timeoutInterval.rounded(.up) { head.timeoutInterval.round(.up) }
-        #endif
+        let head = LinuxURLSession.wholeSecondTimeout(request)
         let (data, response) = try await exchange(head, limit: request.timeoutInterval, progress: progress)
         guard let http = response as? HTTPURLResponse else { throw URLError(.badServerResponse) }
         return HTTPResponse(data: data, response: http)
