@@ -6,6 +6,8 @@ let package = Package(
     platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9)],
     products: [
         .library(name: "EndpointRuntime", targets: ["EndpointRuntime"]),
+        // For apps' test targets only: the stub transport.
+        .library(name: "EndpointRuntimeTesting", targets: ["EndpointRuntimeTesting"]),
         .executable(name: "endpointgen", targets: ["endpointgen"]),
         .plugin(name: "EndpointGenPlugin", targets: ["EndpointGenPlugin"]),
         .plugin(name: "GenerateClients", targets: ["GenerateClients"]),
@@ -49,6 +51,7 @@ let package = Package(
 
         // MARK: The runtime generated clients stand on
         .target(name: "EndpointRuntime"),
+        .target(name: "EndpointRuntimeTesting", dependencies: ["EndpointRuntime"]),
 
         // MARK: The clients generated from Specs/ (checked in; compiled in every build)
         .target(name: "AuthAPI", dependencies: ["EndpointRuntime"], path: "Generated/Auth"),
@@ -69,17 +72,17 @@ let package = Package(
         .testTarget(name: "YAMLTests", dependencies: ["YAML", "Diagnostics", "TestSupport"], exclude: ["Resources"]),
         .testTarget(name: "MustacheTests", dependencies: ["Mustache", "Diagnostics", "TestSupport"]),
         .testTarget(name: "EndpointSpecTests", dependencies: ["EndpointSpec", "Diagnostics", "TestSupport"]),
-        .testTarget(name: "HostileClientTests", dependencies: ["EndpointRuntime"], exclude: ["Hostile.yaml", "Variants.yaml"]),
-        .testTarget(name: "GeneratedClientTests", dependencies: ["AuthAPI", "StoreAPI", "DatasetteAPI", "EndpointRuntime", "TestSupport"]),
+        .testTarget(name: "HostileClientTests", dependencies: ["EndpointRuntime", "EndpointRuntimeTesting"], exclude: ["Hostile.yaml", "Variants.yaml"]),
+        .testTarget(name: "GeneratedClientTests", dependencies: ["AuthAPI", "StoreAPI", "DatasetteAPI", "EndpointRuntime", "EndpointRuntimeTesting", "TestSupport"]),
         .testTarget(name: "EndpointGenTests", dependencies: ["EndpointGenCore", "EndpointSpec", "Mustache", "endpointgen", "TestSupport"], exclude: ["Mistakes"]),
         .testTarget(
             name: "OpenAPIImportTests",
             dependencies: ["OpenAPIImport", "EndpointGenCore", "EndpointSpec", "EndpointRuntime", "YAML", "Diagnostics", "endpointgen", "TestSupport"]
         ),
-        .testTarget(name: "EndpointRuntimeTests", dependencies: ["EndpointRuntime", "TestSupport", "streaming-probe"]),
+        .testTarget(name: "EndpointRuntimeTests", dependencies: ["EndpointRuntime", "EndpointRuntimeTesting", "TestSupport", "streaming-probe"]),
         // One streaming transfer in a process of its own, for StreamingTests' memory bounds.
         .executableTarget(name: "streaming-probe", dependencies: ["EndpointRuntime", "TestSupport"], path: "Tests/StreamingProbe"),
-        .testTarget(name: "HTTPBinTests", dependencies: ["HTTPBinAPI", "HTTPBinAuthAPI", "EndpointRuntime", "TestSupport"]),
+        .testTarget(name: "HTTPBinTests", dependencies: ["HTTPBinAPI", "HTTPBinAuthAPI", "EndpointRuntime", "EndpointRuntimeTesting", "TestSupport"]),
         .testTarget(name: "DatasetteTests", dependencies: ["DatasetteAPI", "EndpointRuntime", "TestSupport"]),
         .testTarget(name: "JupyterTests", dependencies: ["JupyterAPI", "EndpointRuntime", "TestSupport"]),
         .testTarget(name: "S3Tests", dependencies: ["S3API", "EndpointRuntime", "TestSupport"]),
@@ -99,7 +102,7 @@ let package = Package(
             name: "generator-benchmark", dependencies: ["EndpointGenCore", "EndpointSpec", "BenchmarkSupport", "endpointgen"],
             path: "Benchmarks/GeneratorBenchmark"
         ),
-        .executableTarget(name: "runtime-benchmark", dependencies: ["EndpointRuntime", "BenchmarkSupport"], path: "Benchmarks/RuntimeBenchmark"),
+        .executableTarget(name: "runtime-benchmark", dependencies: ["EndpointRuntime", "EndpointRuntimeTesting", "BenchmarkSupport"], path: "Benchmarks/RuntimeBenchmark"),
         .executableTarget(name: "httpbin-benchmark", dependencies: ["HTTPBinAPI", "EndpointRuntime", "BenchmarkSupport"], path: "Benchmarks/HTTPBinBenchmark"),
         .executableTarget(
             name: "streaming-benchmark", dependencies: ["EndpointRuntime", "BenchmarkSupport", "TestSupport"], path: "Benchmarks/StreamingBenchmark"

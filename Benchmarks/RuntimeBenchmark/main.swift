@@ -5,6 +5,7 @@
 // has to use), and last the runtime's own cost per request over a stub transport.
 import BenchmarkSupport
 import EndpointRuntime
+import EndpointRuntimeTesting
 import Foundation
 
 #if canImport(FoundationNetworking)

@@ -9,15 +9,16 @@ import Foundation
 /// A value shared between threads, reachable only under its lock.
 ///
 /// `@unchecked Sendable` is safe: `value` is private and every read and write happens inside
-/// `withLock`, which holds `lock` for the whole closure.
-final class LockedState<Value>: @unchecked Sendable {
+/// `withLock`, which holds `lock` for the whole closure. `package`: `EndpointRuntimeTesting`'s stub shares it.
+package final class LockedState<Value>: @unchecked Sendable {
     private var value: Value
     private let lock = NSLock()
 
-    init(_ value: Value) { self.value = value }
+    /// A lock around `value`.
+    package init(_ value: Value) { self.value = value }
 
     /// Runs `body` with exclusive access to the value.
-    func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+    package func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
         lock.lock()
         defer { lock.unlock() }
         return try body(&value)

@@ -1,4 +1,5 @@
 @testable import EndpointRuntime
+import EndpointRuntimeTesting
 import Foundation
 import Testing
 

@@ -1,6 +1,7 @@
 import AuthAPI
 import DatasetteAPI
 import EndpointRuntime
+import EndpointRuntimeTesting
 import Foundation
 import Testing
 import TestSupport
@@ -70,7 +71,7 @@ extension SharedClientTests {
             print(error.failureReason)
         }
 
-        // In tests: the same client over a stub transport, or the fake.
+        // In tests: the same client over a stub transport (`import EndpointRuntimeTesting`, a product for test targets), or the fake.
         let stub = StubTransport()
         stub.enqueue(.json(#"{"valid": true, "scopes": []}"#))
         let tested = AuthClient(transport: stub)

@@ -1,5 +1,6 @@
 import AuthAPI
 import EndpointRuntime
+import EndpointRuntimeTesting
 import Foundation
 import StoreAPI
 import Testing

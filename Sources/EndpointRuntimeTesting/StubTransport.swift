@@ -1,3 +1,4 @@
+import EndpointRuntime
 import Foundation
 
 #if canImport(FoundationNetworking)
@@ -6,6 +7,8 @@ import FoundationNetworking
 
 /// A transport for tests: answers from a handler or a queue of canned responses, records every request,
 /// and can delay or fail. `EndpointClient(configuration: c, transport: StubTransport(responses: [.json("{}")]))`.
+///
+/// In the `EndpointRuntimeTesting` product: add it to test targets only, so an app does not ship it.
 public final class StubTransport: Transport {
     /// A canned answer: a response after an optional delay, or a failure.
     public struct Reply: Sendable {
