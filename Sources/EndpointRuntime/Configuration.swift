@@ -64,13 +64,13 @@ public struct ClientConfiguration: Sendable {
     /// encoded by the first that handles its media type; e.g. `[XMLBodyCoder(dateCoding: .iso8601)]`.
     public var bodyCoders: [any BodyCoder]
 
-    /// A configuration; only the server is required.
     /// The timeout when the spec names none: 60 seconds.
     public static let defaultTimeout: Duration = .seconds(60)
 
     /// The message of a failed request when the server gives none and the spec names no fallback.
     public static let defaultFallbackErrorMessage = "The server could not complete the request."
 
+    /// A configuration; only the server is required.
     public init(
         server: ServerAddress,
         version: String? = nil,
