@@ -17,7 +17,11 @@ let package = Package(
         ),
         .testTarget(
             name: "PetAPITests",
-            dependencies: ["PetAPI", .product(name: "EndpointRuntime", package: "EndpointGen")]
+            // The stub transport is in EndpointRuntimeTesting, a product for test targets only.
+            dependencies: [
+                "PetAPI", .product(name: "EndpointRuntime", package: "EndpointGen"),
+                .product(name: "EndpointRuntimeTesting", package: "EndpointGen"),
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]
