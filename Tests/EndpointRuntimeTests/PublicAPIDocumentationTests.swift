@@ -48,8 +48,13 @@ import TestSupport
                 guard code.hasPrefix("public ") || code.hasPrefix("open "),
                     !code.hasPrefix("public import "), !code.hasPrefix("public extension ")
                 else { continue }
+                // Attribute-only lines (`@discardableResult` above the declaration) stand between it and its comment.
                 var before = index - 1
-                while before >= 0, lines[before].trimmingCharacters(in: .whitespaces).hasPrefix("@") { before -= 1 }
+                while before >= 0, stripAttributes(lines[before].trimmingCharacters(in: .whitespaces)).isEmpty,
+                    lines[before].trimmingCharacters(in: .whitespaces).hasPrefix("@")
+                {
+                    before -= 1
+                }
                 let documented = before >= 0 && lines[before].trimmingCharacters(in: .whitespaces).hasPrefix("///")
                 found.append(
                     Declaration(
@@ -62,16 +67,15 @@ import TestSupport
         return found
     }
 
-    /// `line` without leading attributes such as `@discardableResult` or `@_spi(Generated)`.
+    /// `line` without leading attributes such as `@discardableResult` or `@_spi(Generated)` (empty for a line of
+    /// attributes only).
     static func stripAttributes(_ line: String) -> String {
         var rest = Substring(line)
         while rest.hasPrefix("@") {
-            guard let space = rest.firstIndex(of: " ") else { return String(rest) }
-            if let open = rest.firstIndex(of: "("), open < space, let close = rest.firstIndex(of: ")") {
-                rest = rest[rest.index(after: close)...].drop { $0 == " " }
-            } else {
-                rest = rest[rest.index(after: space)...]
-            }
+            var end = rest.index(after: rest.startIndex)
+            while end < rest.endIndex, rest[end].isLetter || rest[end].isNumber || rest[end] == "_" { end = rest.index(after: end) }
+            if end < rest.endIndex, rest[end] == "(", let close = rest[end...].firstIndex(of: ")") { end = rest.index(after: close) }
+            rest = rest[end...].drop { $0 == " " }
         }
         return String(rest)
     }
