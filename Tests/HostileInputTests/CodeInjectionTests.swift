@@ -40,8 +40,12 @@ import YAML
 
         // Link against the EndpointRuntime this test run built: its module and object files sit in the products folder.
         let products = TestEnvironment.productsFolder
+        // Only the objects of today's sources: a build folder keeps those of files since moved or removed.
+        let runtimeFolder = TestEnvironment.repositoryRoot.appendingPathComponent("Sources/EndpointRuntime")
+        let runtimeSources = try Set(FileManager.default.contentsOfDirectory(atPath: runtimeFolder.path))
         let runtimeObjects = try FileManager.default.contentsOfDirectory(atPath: products.appendingPathComponent("EndpointRuntime.build").path)
-            .filter { $0.hasSuffix(".o") }.map { products.appendingPathComponent("EndpointRuntime.build/\($0)").path }
+            .filter { $0.hasSuffix(".o") && runtimeSources.contains(String($0.dropLast(2))) }
+            .map { products.appendingPathComponent("EndpointRuntime.build/\($0)").path }
         let executable = folder.appendingPathComponent("checker").path
         let compile = try Self.run(["swiftc", "-swift-version", "6", "-warnings-as-errors", "-I", products.appendingPathComponent("Modules").path]
             + sources + runtimeObjects + ["-o", executable])
