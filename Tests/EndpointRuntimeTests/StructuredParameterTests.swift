@@ -1,4 +1,5 @@
 import EndpointRuntime
+import EndpointRuntimeTesting
 import Foundation
 import Testing
 
