@@ -72,7 +72,7 @@ import Testing
         ])
     }
 
-    @Test func scalarUnionsAreTextInParametersAndFormsAndTheRestIsAWarning() throws {
+    @Test func scalarUnionsAreTextInParametersAndFormsAndTheRestKeepsItsType() throws {
         let fixture = try ImportFixture(document(
             paths: """
               /things:
@@ -117,11 +117,13 @@ import Testing
         #expect(fixture.oneOf("ThingSpan")?.discriminator == nil)
         #expect(fixture.oneOf("ThingKind")?.discriminator == nil)
         #expect(fixture.oneOf("ThingKind")?.alternatives.map(\.name) == ["Range", "String"])
-        // What can be sent as text is a String: every alternative of a scalar union is sent as its text.
-        #expect(fixture.parameterSummary("createThing") == ["limit: String? (query 'limit')", "size: String? (body 'size')"])
+        // What can be sent as text is a String: every alternative of a scalar union is sent as its text; a union with an
+        // object keeps its type and goes in bracket notation (`created[gt]=1`), so nothing is left out.
+        #expect(fixture.parameterSummary("createThing") == [
+            "created: CreateThingCreated? (query 'created')", "limit: String? (query 'limit')", "size: String? (body 'size')",
+            "owner: CreateThingOwner? (body 'owner')",
+        ])
         #expect(fixture.warnings == [
-            "api.yaml:10:11: warning: the parameter 'created' of operation 'createThing' has the type 'CreateThingCreated', which cannot be sent as text; it is left out",
-            "api.yaml:19:17: warning: the body member 'owner' of operation 'createThing' has the type 'CreateThingOwner', which a form body cannot carry; it is left out",
             "api.yaml:35:26: warning: the discriminator 'type' of 'ThingKind' is ignored: its alternative 'String' is not an object, so the first alternative that decodes wins",
             "api.yaml:38:26: warning: the discriminator 'type' of 'ThingSpan' is ignored: its alternative 'Either' is not an object, so the first alternative that decodes wins",
         ])
