@@ -1027,8 +1027,7 @@ extension ServerSentEvents {
             return nil
         }
         let contentType = response.header("Content-Type")
-        let mediaType = contentType?.split(separator: ";", maxSplits: 1).first?.trimmingCharacters(in: .whitespaces).lowercased()
-        guard mediaType != "text/event-stream" else { return response.body }
+        guard contentType.map(ResponseDecoder.mediaType(of:)) != "text/event-stream" else { return response.body }
         var start = Data()
         var chunks = response.body.makeAsyncIterator()
         while start.count < bodyPrefix, let chunk = try? await chunks.next() { start.append(chunk) }
