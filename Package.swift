@@ -34,7 +34,7 @@ let package = Package(
                 .copy("FileTransfers.mustache"),
             ]
         ),
-        .target(name: "EndpointGenCore", dependencies: ["EndpointSpec", "YAML", "Mustache", "DefaultTemplates", "Diagnostics"]),
+        .target(name: "EndpointGenCore", dependencies: ["EndpointSpec", "Mustache", "DefaultTemplates", "Diagnostics"]),
         .target(name: "OpenAPIImport", dependencies: ["YAML", "EndpointSpec", "Diagnostics"]),
         .executableTarget(name: "endpointgen", dependencies: ["EndpointGenCore", "OpenAPIImport", "EndpointSpec", "Diagnostics"]),
 

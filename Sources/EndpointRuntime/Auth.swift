@@ -1,6 +1,4 @@
 // EndpointRuntime: Authentication: schemes, requirements, credentials, token providers and the auth middleware.
-//
-// Gathered from: AuthScheme.swift, AuthRequirement.swift, AuthMiddleware.swift, BasicCredentials.swift, TokenProvider.swift, TokenStore.swift, TokenRefresher.swift (docs/Architecture.md).
 
 import Foundation
 #if canImport(FoundationNetworking)

@@ -1,6 +1,4 @@
 // EndpointRuntime: Request bodies, body coders, JSON values and the helpers generated models decode with.
-//
-// Gathered from: RequestBody.swift, FormField.swift, MultipartPart.swift, BodyCoder.swift, Envelope.swift, JSONValue.swift, JSON.swift, ISO8601DateDecoding.swift, Discriminator.swift, OpenStringValue.swift (docs/Architecture.md).
 
 import Foundation
 
@@ -486,11 +484,14 @@ enum ISO8601DateDecoding {
 
 /// Reads the key that says which alternative of a `oneOf` model a JSON object holds.
 ///
+/// Only generated models call it, so it is not part of the API an app sees: a file that uses it imports the runtime
+/// with `@_spi(Generated) import EndpointRuntime`.
+///
 /// ```swift
 /// // In `Pet.init(from:)` for `{"petType": "cat", ...}`:
 /// Discriminator.value(forKey: "petType", in: decoder) // "cat"
 /// ```
-public enum Discriminator {
+@_spi(Generated) public enum Discriminator {
     /// The string at `key` of the object being decoded; `nil` when the value is no object, lacks the key or
     /// holds something else there (the model then decodes as its unknown case).
     public static func value(forKey key: String, in decoder: any Decoder) -> String? {

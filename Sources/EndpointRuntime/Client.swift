@@ -1,6 +1,4 @@
 // EndpointRuntime: The client: sending requests, the request and response types callers see, shared clients.
-//
-// Gathered from: EndpointClient.swift, EndpointClient+DeclaredHeaders.swift, Request.swift, Response.swift, DeclaredHeaders.swift, RequestHandle.swift, SharedClient.swift, Empty.swift (docs/Architecture.md).
 
 import Foundation
 #if canImport(FoundationNetworking)

@@ -1,6 +1,4 @@
 // EndpointRuntime: What a client is configured with: server, dates, retry and rate limits, logging.
-//
-// Gathered from: ClientConfiguration.swift, ClientConfiguration+JSONDecoder.swift, ServerAddress.swift, DateCoding.swift, RetryPolicy.swift, RateLimit.swift, LogSink.swift, RequestSummary.swift (docs/Architecture.md).
 
 import Foundation
 #if canImport(FoundationNetworking)

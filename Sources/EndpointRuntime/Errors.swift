@@ -1,6 +1,4 @@
 // EndpointRuntime: The one error type every call throws.
-//
-// Gathered from: EndpointError.swift (docs/Architecture.md).
 
 import Foundation
 #if canImport(FoundationNetworking)

@@ -1,6 +1,4 @@
 // EndpointRuntime: The URLSession session delegate and the exchange state machines around it.
-//
-// Gathered from: SessionDelegate.swift, SessionDelegate+Downloads.swift, PendingExchange.swift, DeadlineWatch.swift, ExchangeDeadline.swift (docs/Architecture.md).
 
 import Foundation
 #if canImport(FoundationNetworking)

@@ -1,6 +1,4 @@
 // EndpointRuntime: The middleware chain and the built-in middleware: logging, retry, limits, timeouts.
-//
-// Gathered from: Middleware.swift, LoggingMiddleware.swift, RetryMiddleware.swift, RateLimitMiddleware.swift, ConcurrencyLimitMiddleware.swift, TotalTimeoutMiddleware.swift (docs/Architecture.md).
 
 import Foundation
 #if canImport(FoundationNetworking)

@@ -1,6 +1,4 @@
 // EndpointRuntime: Paged endpoints: how the next page is found and the page sequences.
-//
-// Gathered from: Pagination.swift, Pages.swift, LinkHeader.swift (docs/Architecture.md).
 
 import Foundation
 

@@ -1,6 +1,4 @@
 // EndpointRuntime: Turning a Request and the configuration into a URLRequest: paths, queries, headers, cookies.
-//
-// Gathered from: RequestBuilder.swift, RequestBuilder+BodyCoder.swift, HTTPMethod.swift, ParameterTemplate.swift, ParameterValue.swift, QueryItem.swift, HeaderField.swift, HeaderValue.swift, Cookie.swift, AcceptedMediaTypes.swift, PercentEncoding.swift, ParameterPair.swift, ParameterStyle.swift, StructuredParameterEncoder.swift (docs/Architecture.md).
 
 import Foundation
 #if canImport(FoundationNetworking)
@@ -142,19 +140,13 @@ struct RequestBuilder: Sendable {
 
     /// `path` with each `{name}` replaced by its parameter as one percent-encoded segment.
     private func expand(_ path: String, with parameters: [String: [String]]) throws(EndpointError) -> String {
-        var result = ""
-        var rest = Substring(path)
-        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
-            result += PercentEncoding.encodePath(String(rest[..<open]))
-            let name = String(rest[rest.index(after: open)..<close])
+        try ParameterTemplate.fill(path, literal: PercentEncoding.encodePath) { name throws(EndpointError) in
             guard let values = parameters[name], values.count == 1, let value = values.first else {
                 throw .invalidRequest("path parameter '\(name)' needs exactly one value")
             }
             guard !value.isEmpty else { throw .invalidRequest("path parameter '\(name)' is empty") }
-            result += PercentEncoding.encodeSegment(value)
-            rest = rest[rest.index(after: close)...]
+            return PercentEncoding.encodeSegment(value)
         }
-        return result + PercentEncoding.encodePath(String(rest))
     }
 
     /// `value`, after checking that neither it nor `name` can split the request.
@@ -344,21 +336,31 @@ public struct ParameterTemplate: Sendable, Equatable {
 
     /// The value with each `{placeholder}` replaced from `variables`; throws `.invalidRequest` for an undefined one.
     func resolve(_ variables: [String: String]) throws(EndpointError) -> String {
-        var result = ""
-        var rest = Substring(value)
-        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
-            result += rest[..<open]
-            let variable = String(rest[rest.index(after: open)..<close])
+        try Self.fill(value, literal: { $0 }) { variable throws(EndpointError) in
             guard let replacement = variables[variable] else {
                 throw .invalidRequest(
                     "parameter '\(name)' uses variable '\(variable)', which has no value: set configuration.variables[\"\(variable)\"] "
                         + "or computedVariables[\"\(variable)\"] (for a generated client's shared instance, in configureShared), "
                         + "or give the variable a default in the spec")
             }
-            result += replacement
+            return replacement
+        }
+    }
+
+    /// `template` with each `{name}` replaced by `placeholder(name)` and the text around them by `literal(text)`: the
+    /// one placeholder scanner of the runtime, for paths (`/users/{id}`) and parameter values (`{deviceType}-ios`). A `{`
+    /// without a `}` after it is text.
+    static func fill(
+        _ template: String, literal: (String) -> String, placeholder: (String) throws(EndpointError) -> String
+    ) throws(EndpointError) -> String {
+        var result = ""
+        var rest = Substring(template)
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+            result += literal(String(rest[..<open]))
+            result += try placeholder(String(rest[rest.index(after: open)..<close]))
             rest = rest[rest.index(after: close)...]
         }
-        return result + rest
+        return result + literal(String(rest))
     }
 }
 
@@ -692,7 +694,9 @@ enum PercentEncoding {
     /// A literal path (a base path, the text between placeholders) with anything else encoded, so that
     /// `URL(string:)` never has to repair it (Linux's repair encodes `%` again, mangling encoded parameters).
     static func encodePath(_ text: String) -> String {
-        // Most paths need nothing encoded; checking bytes first skips Foundation's slower encoder for them.
+        // Most paths need nothing encoded, and a look at the bytes says so: 0.06 µs for `/api/v1/users/` against 2 µs
+        // in Foundation's encoder (release, measured apart), which runs for every piece of every path; runtime-benchmark's
+        // stub-transport row is the whole request, 19 µs.
         if text.utf8.allSatisfy({ $0 < 0x80 && pathBytes[Int($0)] }) { return text }
         return text.addingPercentEncoding(withAllowedCharacters: pathCharacters) ?? text
     }

@@ -1,6 +1,4 @@
 // EndpointRuntime: Responses not gathered in memory: downloads, byte streams, server-sent events, JSON Lines.
-//
-// Gathered from: ResponseDelivery.swift, EndpointClient+Streaming.swift, Transport+Streaming.swift, URLSessionTransport+Streaming.swift, StreamingTasks.swift, ResponseBodyStream.swift, LineSplitter.swift, ServerSentEvent.swift, ServerSentEvents.swift, JSONLines.swift, EndpointClient+StreamedResponses.swift, StreamedBodies+Fakes.swift, StreamSpill.swift (docs/Architecture.md).
 
 import Foundation
 #if canImport(FoundationNetworking)

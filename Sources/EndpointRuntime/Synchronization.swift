@@ -1,6 +1,4 @@
 // EndpointRuntime: The locks the runtime shares state under.
-//
-// Gathered from: LockedState.swift, AsyncSemaphore.swift (docs/Architecture.md).
 
 import Foundation
 

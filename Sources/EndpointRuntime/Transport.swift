@@ -1,6 +1,4 @@
 // EndpointRuntime: The transport protocol and the URLSession transport.
-//
-// Gathered from: Transport.swift, URLSessionTransport.swift, TransferProgress.swift (docs/Architecture.md).
 
 import Foundation
 #if canImport(FoundationNetworking)

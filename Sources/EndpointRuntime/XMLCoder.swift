@@ -1,6 +1,4 @@
 // EndpointRuntime: XML bodies: the body coder, the element tree and its Decoder and Encoder.
-//
-// Gathered from: XMLBodyCoder.swift, XMLCodingKey.swift, XMLTree.swift, XMLTreeDecoder.swift, XMLTreeEncoder.swift (docs/Architecture.md).
 
 import Foundation
 #if canImport(FoundationXML)

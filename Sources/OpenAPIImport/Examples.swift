@@ -11,7 +11,7 @@ public struct DocumentExample: Equatable, Sendable {
     /// The value as compact JSON text.
     public var json: String
     /// The value, as the importer compares it with the models.
-    var value: YAMLValue
+    var value: SpecValue
 }
 
 /// The examples of a document and the spec they are checked against: ``OpenAPIImporter/examples(text:path:options:readFile:)``.
@@ -154,7 +154,7 @@ struct ExampleCollector {
         guard !found.isEmpty, let schemaType = schemas.type(schema, name: "").typeRef, schemaType.modelNames.allSatisfy(kept.contains) else { return }
         let type = adjust(schemaType)
         for value in found where taken.insert(value.identity).inserted {
-            let resolved = asText ? coerced(value.node.resolved, to: type) : value.node.resolved
+            let resolved = asText ? coerced(SpecValue(value.node.resolved), to: type) : SpecValue(value.node.resolved)
             guard let json = Self.json(resolved) else {
                 note(value, "the example is not checked: it holds a number that JSON cannot write (infinite or not a number)")
                 continue
@@ -164,21 +164,21 @@ struct ExampleCollector {
     }
 
     /// Text as sent read as the values it stands for: `"true"` where a `Bool` goes, `"12"` where an `Int` goes.
-    private func coerced(_ value: YAMLValue, to type: TypeRef) -> YAMLValue {
+    private func coerced(_ value: SpecValue, to type: TypeRef) -> SpecValue {
         switch (type, value) {
         case (.optional(let wrapped), _): return coerced(value, to: wrapped)
         case (.array(let element), .array(let items)): return .array(items.map { coerced($0, to: element) })
         case (.bool, .string("true")): return .bool(true)
         case (.bool, .string("false")): return .bool(false)
         case (.int, .string(let text)), (.int32, .string(let text)), (.int64, .string(let text)):
-            return Int(text).map(YAMLValue.int) ?? value
+            return Int(text).map(SpecValue.int) ?? value
         case (.double, .string(let text)), (.float, .string(let text)):
-            return Double(text).map { $0.isFinite ? YAMLValue.double($0) : value } ?? value
+            return Double(text).map { $0.isFinite ? SpecValue.double($0) : value } ?? value
         case (.model(let name), .object(let members)):
             guard case .object(let properties)? = schemas.models[name]?.kind else { return value }
             return .object(members.map { member in
                 guard let property = properties.first(where: { $0.wireName == member.key }) else { return member }
-                return YAMLValue.Member(key: member.key, value: coerced(member.value, to: property.type))
+                return SpecValue.Member(key: member.key, value: coerced(member.value, to: property.type))
             })
         default: return value
         }
@@ -195,7 +195,7 @@ struct ExampleCollector {
     }
 
     /// Compact JSON text of a value; `nil` for a number JSON cannot hold.
-    static func json(_ value: YAMLValue) -> String? {
+    static func json(_ value: SpecValue) -> String? {
         switch value {
         case .null: return "null"
         case .bool(let flag): return flag ? "true" : "false"

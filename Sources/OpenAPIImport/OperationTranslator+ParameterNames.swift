@@ -29,7 +29,7 @@ extension OperationTranslator {
             if placement == .path { renamedPath[result[index].name] = name }
             result[index].name = name
         }
-        return (result, path.replacingPlaceholders { "{" + (renamedPath[$0] ?? $0) + "}" })
+        return (result, Template.replacingPlaceholders(in: path) { "{" + (renamedPath[$0] ?? $0) + "}" })
     }
 
     /// The Swift name a wire name asks for: `SwiftName.member`, or `value` when it has no letters or digits.

@@ -23,7 +23,7 @@ extension OperationTranslator {
         let declared = declaredParameters(item: item, operation: operation).filter { $0.text("in") == "path" }
         var parameters: [Parameter] = []
         var renamed: [String: String] = [:]
-        for placeholder in path.placeholderNames where renamed[placeholder] == nil {
+        for placeholder in Template.placeholderNames(in: path) where renamed[placeholder] == nil {
             let name = names.claimMember(for: placeholder)
             renamed[placeholder] = name
             let node = declared.first { $0.text("name") == placeholder }
@@ -41,7 +41,7 @@ extension OperationTranslator {
         for node in declared where !renamed.keys.contains(node.text("name") ?? "") {
             diagnostics.warning("the path parameter '\(node.text("name") ?? "")' of \(context) is not in its path; it is left out", at: node.location)
         }
-        return (path.replacingPlaceholders { "{" + (renamed[$0] ?? $0) + "}" }, parameters)
+        return (Template.replacingPlaceholders(in: path) { "{" + (renamed[$0] ?? $0) + "}" }, parameters)
     }
 
     /// Query, header and cookie parameters.

@@ -93,26 +93,3 @@ final class OperationTranslator {
         return [.literal(path)]
     }
 }
-
-extension String {
-    /// The text with each `{name}` replaced by `transform(name)`; text outside braces is kept.
-    func replacingPlaceholders(_ transform: (String) -> String) -> String {
-        var result = ""
-        var rest = Substring(self)
-        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
-            result += rest[..<open] + transform(String(rest[rest.index(after: open)..<close]))
-            rest = rest[rest.index(after: close)...]
-        }
-        return result + rest
-    }
-
-    /// The names inside `{` and `}`, in order, e.g. `["id"]` for `/users/{id}`.
-    var placeholderNames: [String] {
-        var names: [String] = []
-        _ = replacingPlaceholders { name in
-            names.append(name)
-            return ""
-        }
-        return names
-    }
-}

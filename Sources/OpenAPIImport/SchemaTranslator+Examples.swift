@@ -39,7 +39,7 @@ extension SchemaTranslator {
     }
 
     /// The members of models inside `type` whose values in `value` the generated decoding would reject.
-    private func misfits(_ value: YAMLValue, _ type: TypeRef, at location: SourceLocation) -> [ExampleMisfit] {
+    private func misfits(_ value: SpecValue, _ type: TypeRef, at location: SourceLocation) -> [ExampleMisfit] {
         switch (type, value) {
         case (.optional(let wrapped), _): return value == .null ? [] : misfits(value, wrapped, at: location)
         case (.array(let element), .array(let items)): return items.flatMap { misfits($0, element, at: location) }

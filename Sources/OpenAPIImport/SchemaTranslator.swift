@@ -424,9 +424,9 @@ final class SchemaTranslator {
     }
 
     /// The schema's `default` when it fits `type`; a default that does not is left out with a warning.
-    func defaultValue(_ schema: DocumentNode, type: TypeRef, context: String) -> YAMLValue? {
+    func defaultValue(_ schema: DocumentNode, type: TypeRef, context: String) -> SpecValue? {
         guard let node = dereferenced(schema).node["default"] else { return nil }
-        let value = node.resolved
+        let value = SpecValue(node.resolved)
         if value == .null, !type.isOptional { return nil }
         guard fits(value, type) else {
             if !misfitDefaults.contains(where: { $0.location == node.location }) { misfitDefaults.append((node.location, context, type)) }
@@ -444,7 +444,7 @@ final class SchemaTranslator {
     }
 
     /// Whether a literal can initialise a value of `type`, as the spec loader checks it.
-    func fits(_ value: YAMLValue, _ type: TypeRef) -> Bool {
+    func fits(_ value: SpecValue, _ type: TypeRef) -> Bool {
         switch (type, value) {
         case (.optional, .null): true
         case (.optional(let wrapped), _): fits(value, wrapped)
@@ -452,22 +452,12 @@ final class SchemaTranslator {
         case (.int, .int), (.int32, .int), (.int64, .int), (.double, .int), (.float, .int): true
         case (.double, .double(let number)), (.float, .double(let number)): number.isFinite
         case (.bool, .bool): true
-        case (.json, _): Self.isFiniteJSON(value)
+        case (.json, _): value.isFiniteJSON
         case (.array(let element), .array(let items)): items.allSatisfy { fits($0, element) }
         case (.dictionary(let element), .object(let members)): members.allSatisfy { fits($0.value, element) }
         case (.model(let name), .string(let text)):
             if case .enumeration(let cases) = models[name]?.kind { cases.contains { $0.value == text } } else { false }
         default: false
-        }
-    }
-
-    /// Whether a literal is a JSON value (no infinite or NaN number), as a `JSON` default must be.
-    private static func isFiniteJSON(_ value: YAMLValue) -> Bool {
-        switch value {
-        case .double(let number): number.isFinite
-        case .array(let items): items.allSatisfy(isFiniteJSON)
-        case .object(let members): members.allSatisfy { isFiniteJSON($0.value) }
-        default: true
         }
     }
 

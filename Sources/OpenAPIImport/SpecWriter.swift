@@ -269,7 +269,7 @@ public enum SpecWriter {
     }
 
     /// A default as a flow literal that resolves to the same value: strings quoted, numbers and booleans plain.
-    private static func literal(_ value: YAMLValue) -> String {
+    private static func literal(_ value: SpecValue) -> String {
         switch value {
         case .null: "null"
         case .bool(let bool): String(bool)
@@ -288,31 +288,20 @@ public enum SpecWriter {
         return plain && !["true", "false", "null", "yes", "no", "on", "off", "y", "n"].contains(text.lowercased()) ? text : quoted(text)
     }
 
-    /// A double-quoted YAML scalar whose value is exactly `text`.
     /// `messageField: "message"`, or a flow sequence of several; `nil` for none.
     static func messageFieldEntry(_ fields: [String]) -> String? {
         guard fields.count > 1 else { return fields.first.map { "messageField: \(quoted($0))" } }
         return "messageField: [" + fields.map { quoted($0) }.joined(separator: ", ") + "]"
     }
 
+    /// A double-quoted YAML scalar whose value is exactly `text`, an invisible character written `\uXXXX`. Beyond the
+    /// Basic Multilingual Plane one is kept as it is: so the text is a JSON string as well (`Examples` writes JSON with
+    /// it), as JSON has no escape for such a character but a surrogate pair, which YAML does not read.
     public static func quoted(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\\": result += "\\\\"
-            case "\"": result += "\\\""
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            default:
-                let value = scalar.value
-                if value < 0x20 || (0x7F...0x9F).contains(value) || value == 0x2028 || value == 0x2029 || value == 0xFEFF || (0xD800...0xDFFF).contains(value) {
-                    result += "\\u" + String(repeating: "0", count: 4 - String(value, radix: 16).count) + String(value, radix: 16, uppercase: true)
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
-            }
+        QuotedLiteral.make(text) { scalar in
+            guard scalar.value <= 0xFFFF else { return String(scalar) }
+            let digits = String(scalar.value, radix: 16, uppercase: true)
+            return "\\u" + String(repeating: "0", count: 4 - digits.count) + digits
         }
-        return result + "\""
     }
 }

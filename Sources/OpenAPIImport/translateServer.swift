@@ -8,7 +8,7 @@ func translateServer(_ root: DocumentNode, diagnostics: ImportDiagnostics) -> Se
     for server in servers {
         guard let template = server.text("url") else { continue }
         let variables = server["variables"]?.members ?? []
-        let url = template.replacingPlaceholders { name in
+        let url = Template.replacingPlaceholders(in: template) { name in
             variables.first { $0.key == name }?.value.text("default") ?? "{\(name)}"
         }
         guard let components = URLComponents(string: url), let scheme = components.scheme.flatMap({ Server.Scheme(rawValue: $0.lowercased()) }),

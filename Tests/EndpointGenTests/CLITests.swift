@@ -37,19 +37,8 @@ import TestSupport
 
         /// Runs `endpointgen` with `arguments` in this folder: exit status, stdout, stderr.
         func run(_ arguments: String...) throws -> (status: Int32, output: String, errors: String) {
-            let process = Process()
-            process.executableURL = TestEnvironment.productsFolder.appendingPathComponent("endpointgen")
-            process.arguments = arguments
-            process.currentDirectoryURL = root
-            let output = Pipe()
-            let errors = Pipe()
-            process.standardOutput = output
-            process.standardError = errors
-            try process.run()
-            let out = output.fileHandleForReading.readDataToEndOfFile()
-            let err = errors.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            return (process.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
+            let result = try ProcessRunner.endpointgen(arguments, in: root)
+            return (result.status, result.output, result.errors)
         }
     }
 

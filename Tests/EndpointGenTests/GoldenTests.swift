@@ -46,14 +46,8 @@ import TestSupport
         let temporary = FileManager.default.temporaryDirectory.appendingPathComponent("endpointgen-golden-\(UUID().uuidString).swift")
         defer { try? FileManager.default.removeItem(at: temporary) }
         guard (try? Data(generated.utf8).write(to: temporary)) != nil else { return "(cannot write a temporary file for the diff)" }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["diff", "-u", "--label", "stored " + stored.lastPathComponent, "--label", "generated", stored.path, temporary.path]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        guard (try? process.run()) != nil else { return "(diff is not available)" }
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: output, as: UTF8.self)
+        let arguments = ["diff", "-u", "--label", "stored " + stored.lastPathComponent, "--label", "generated", stored.path, temporary.path]
+        guard let result = try? ProcessRunner.run(command: arguments) else { return "(diff is not available)" }
+        return result.output
     }
 }

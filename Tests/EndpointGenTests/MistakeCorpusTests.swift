@@ -132,29 +132,9 @@ struct Scratch {
         return files
     }
 
-    /// Runs `endpointgen` with `arguments` in this folder: exit status, stdout, stderr. The output goes to files
-    /// beside the folder, not pipes, so however much is printed nothing blocks.
+    /// Runs `endpointgen` with `arguments` in this folder: exit status, stdout, stderr.
     func run(_ arguments: String...) throws -> (status: Int32, output: String, errors: String) {
-        let process = Process()
-        process.executableURL = TestEnvironment.productsFolder.appendingPathComponent("endpointgen")
-        process.arguments = arguments
-        process.currentDirectoryURL = root
-        let outputURL = root.appendingPathExtension("stdout"), errorsURL = root.appendingPathExtension("stderr")
-        defer {
-            try? FileManager.default.removeItem(at: outputURL)
-            try? FileManager.default.removeItem(at: errorsURL)
-        }
-        for url in [outputURL, errorsURL] { _ = FileManager.default.createFile(atPath: url.path, contents: nil) }
-        let output = try FileHandle(forWritingTo: outputURL), errors = try FileHandle(forWritingTo: errorsURL)
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        process.waitUntilExit()
-        try output.close()
-        try errors.close()
-        return (
-            process.terminationStatus, String(decoding: try Data(contentsOf: outputURL), as: UTF8.self),
-            String(decoding: try Data(contentsOf: errorsURL), as: UTF8.self)
-        )
+        let result = try ProcessRunner.endpointgen(arguments, in: root)
+        return (result.status, result.output, result.errors)
     }
 }

@@ -14,6 +14,8 @@ import TestSupport
         let isTopLevel: Bool
         /// Whether the line before it (attributes skipped) is a `///` comment.
         let isDocumented: Bool
+        /// Whether it is marked `@_spi(Generated)`, on its line or an attribute line above it.
+        var isGeneratedOnly = false
 
         var description: String { "\(file):\(line): \(text)" }
 
@@ -50,16 +52,18 @@ import TestSupport
                 else { continue }
                 // Attribute-only lines (`@discardableResult` above the declaration) stand between it and its comment.
                 var before = index - 1
+                var attributes = line
                 while before >= 0, stripAttributes(lines[before].trimmingCharacters(in: .whitespaces)).isEmpty,
                     lines[before].trimmingCharacters(in: .whitespaces).hasPrefix("@")
                 {
+                    attributes += lines[before]
                     before -= 1
                 }
                 let documented = before >= 0 && lines[before].trimmingCharacters(in: .whitespaces).hasPrefix("///")
                 found.append(
                     Declaration(
                         file: file, line: index + 1, text: code, isTopLevel: !line.hasPrefix(" ") && !line.hasPrefix("\t"),
-                        isDocumented: documented
+                        isDocumented: documented, isGeneratedOnly: attributes.contains("@_spi(Generated)")
                     )
                 )
             }
@@ -95,6 +99,21 @@ import TestSupport
         #expect(names.contains("EndpointClient") && names.contains("StubTransport"))
         let unlisted = Set(names.filter { !page.contains("`\($0)") }).sorted()
         #expect(unlisted.isEmpty, "docs/Architecture.md has no line for: \(unlisted.joined(separator: ", "))")
+    }
+
+    @Test func theHelpersForGeneratedCodeAreTheSPIOnesAndListedAsSo() throws {
+        let page = try String(
+            contentsOf: TestEnvironment.repositoryRoot.appendingPathComponent("docs/Architecture.md"), encoding: .utf8
+        )
+        let heading = "**For generated code only**"
+        let section = try #require(page.components(separatedBy: heading).dropFirst().first, "docs/Architecture.md has no '\(heading)' section")
+        let listed = Set(section.components(separatedBy: "\n").compactMap { line -> String? in
+            guard line.hasPrefix("- `"), let end = line.dropFirst(3).firstIndex(of: "`") else { return nil }
+            return String(line.dropFirst(3)[..<end])
+        })
+        let spi = Set(try Self.publicAPI().filter { $0.isTopLevel && $0.isGeneratedOnly }.compactMap(\.name))
+        #expect(!spi.isEmpty, "no @_spi(Generated) declaration found: is the scan reading the attributes?")
+        #expect(listed == spi, "listed for generated code only: \(listed.sorted()); marked @_spi(Generated): \(spi.sorted())")
     }
 
     @Test func theScanSeesAMissingDocComment() throws {

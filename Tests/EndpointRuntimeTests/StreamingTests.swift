@@ -241,14 +241,6 @@ struct StreamingTests {
     }
 
     static func sha256(of file: URL) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["sha256sum", file.path]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: output, as: UTF8.self).split(separator: " ").first.map(String.init) ?? ""
+        try ProcessRunner.run(command: ["sha256sum", file.path]).output.split(separator: " ").first.map(String.init) ?? ""
     }
 }

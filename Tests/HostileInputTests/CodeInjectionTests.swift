@@ -69,7 +69,7 @@ import YAML
         let name = try #require(properties.first { $0.name == "name" })
         let kind = try #require(properties.first { $0.name == "kind" })
         let pairs = { (parameters: [DefaultParameter]) in parameters.flatMap { [$0.name, $0.value] } }
-        let text = { (value: YAMLValue?) in if case .string(let text)? = value { text } else { "(not a string)" } }
+        let text = { (value: SpecValue?) in if case .string(let text)? = value { text } else { "(not a string)" } }
         return [
             "basePath": [spec.server.basePath],
             "version": [spec.version ?? "(none)"],
@@ -91,16 +91,7 @@ import YAML
 
     /// Runs a command found on the PATH; gives its exit status and its output (stdout and stderr together).
     static func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        // Read before waiting: a full pipe would otherwise block the child forever.
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        let result = try ProcessRunner.run(command: arguments, mergingErrors: true)
+        return (result.status, result.output)
     }
 }

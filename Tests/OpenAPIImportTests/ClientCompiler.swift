@@ -20,24 +20,16 @@ enum ClientCompiler {
             try Data(file.contents.utf8).write(to: url)
             paths.append(url.path)
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         // As `swift build` compiles a debug target: batch mode on every core, one object file per source file
         // (written into the folder), and the module.
-        process.arguments = [
+        let arguments = [
             "swiftc", "-c", "-Onone", "-enable-batch-mode", "-j", String(ProcessInfo.processInfo.activeProcessorCount),
             "-parse-as-library", "-swift-version", "6", "-module-name", "GeneratedClient",
             "-I", TestEnvironment.productsFolder.appendingPathComponent("Modules").path,
             "-emit-module", "-emit-module-path", folder.appendingPathComponent("GeneratedClient.swiftmodule").path,
         ] + paths
-        process.currentDirectoryURL = folder
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: output, as: UTF8.self))
+        let result = try ProcessRunner.run(command: arguments, in: folder, mergingErrors: true)
+        return (result.status, result.output)
     }
 
     /// Expects the client of an imported fixture to compile with nothing printed: no error, no warning.

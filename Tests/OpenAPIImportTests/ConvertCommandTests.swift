@@ -29,19 +29,8 @@ import TestSupport
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try Data(document.utf8).write(to: folder.appendingPathComponent("api.yaml"))
         try Data("name: Native\nserver: { host: a.com }\nendpoints: { ping: { GET: /ping } }\n".utf8).write(to: folder.appendingPathComponent("native.yaml"))
-        let process = Process()
-        process.executableURL = TestEnvironment.productsFolder.appendingPathComponent("endpointgen")
-        process.arguments = arguments
-        process.currentDirectoryURL = folder
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let out = output.fileHandleForReading.readDataToEndOfFile()
-        let err = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self), folder)
+        let result = try ProcessRunner.endpointgen(arguments, in: folder)
+        return (result.status, result.output, result.errors, folder)
     }
 
     @Test func convertWritesOurSpec() throws {

@@ -136,19 +136,7 @@ import TestSupport
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         if let document { try Data(document.utf8).write(to: folder.appendingPathComponent("api.yaml")) }
-        let errorsFile = folder.appendingPathComponent("stderr.txt")
-        _ = FileManager.default.createFile(atPath: errorsFile.path, contents: nil)
-        let process = Process()
-        process.executableURL = TestEnvironment.productsFolder.appendingPathComponent("endpointgen")
-        process.arguments = ["lint", "--check-examples", path ?? "api.yaml"]
-        process.currentDirectoryURL = folder
-        let output = Pipe()
-        process.standardOutput = output
-        // A file, not a pipe: a large document's warnings would fill a pipe nobody reads while stdout is read.
-        process.standardError = try FileHandle(forWritingTo: errorsFile)
-        try process.run()
-        let out = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: out, as: UTF8.self), (try? String(contentsOf: errorsFile, encoding: .utf8)) ?? "")
+        let result = try ProcessRunner.endpointgen(["lint", "--check-examples", path ?? "api.yaml"], in: folder)
+        return (result.status, result.output, result.errors)
     }
 }

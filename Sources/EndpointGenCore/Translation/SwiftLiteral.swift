@@ -1,37 +1,12 @@
+import EndpointSpec
+
 /// Turns arbitrary spec text into Swift source that cannot change the meaning of the code around it.
 enum SwiftLiteral {
-    /// A double-quoted Swift string literal whose value is exactly `text`.
-    ///
-    /// `\` and `"` are escaped (so `\(`, `"""` and `#` stay text), line breaks and other control
-    /// characters become `\n`, `\r`, `\t` or `\u{...}`, and invisible format characters (bidi overrides,
-    /// zero-width spaces) become `\u{...}` so the literal shows what it holds.
+    /// A double-quoted Swift string literal whose value is exactly `text`: `\` and `"` are escaped (so `\(`, `"""`
+    /// and `#` stay text), line breaks become `\n` and `\r`, and invisible characters (bidi overrides, zero-width
+    /// spaces, other control characters) `\u{...}`, so the literal shows what it holds.
     static func string(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\\": result += "\\\\"
-            case "\"": result += "\\\""
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            default:
-                if isInvisible(scalar) {
-                    result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return result + "\""
-    }
-
-    /// Control, format and line or paragraph separator characters: what a reader cannot see.
-    static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
-        if scalar.value >= 0x20 && scalar.value < 0x7F { return false }  // printable ASCII, the common case
-        switch scalar.properties.generalCategory {
-        case .control, .format, .lineSeparator, .paragraphSeparator, .surrogate, .privateUse, .unassigned: return true
-        default: return false
-        }
+        QuotedLiteral.make(text) { "\\u{" + String($0.value, radix: 16, uppercase: true) + "}" }
     }
 
     /// Doc comment lines (without `///`) for free text: one line per source line, invisible characters
@@ -42,7 +17,7 @@ enum SwiftLiteral {
         var lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map { line in
             var visible = ""
             for scalar in line.unicodeScalars {
-                if isInvisible(scalar) {
+                if QuotedLiteral.isInvisible(scalar) {
                     visible += "U+" + String(scalar.value, radix: 16, uppercase: true)
                 } else {
                     visible.unicodeScalars.append(scalar)
@@ -55,7 +30,8 @@ enum SwiftLiteral {
     }
 
     /// `docLines` of text that is printable ASCII and line breaks only (most descriptions), worked out on bytes;
-    /// `nil` for any other text. The `Character` path above took a tenth of importing a large OpenAPI document.
+    /// `nil` for any other text. The `Character` path above took a tenth of importing whole Stripe (openapi-benchmark's
+    /// import row), whose descriptions are mostly ASCII.
     private static func asciiDocLines(_ text: String) -> [String]? {
         let bytes = Array(text.utf8)
         let newline = UInt8(ascii: "\n"), carriageReturn = UInt8(ascii: "\r"), space = UInt8(ascii: " ")

@@ -80,7 +80,7 @@ struct SpecChecks {
     /// Each default against its type, at the value; a type whose model did not decode is not checked.
     private func checkDefaults() {
         for pending in damage.pendingDefaults where pending.type.modelNames.allSatisfy({ !damage.brokenModels.contains($0) }) {
-            let value = pending.node.resolved
+            let value = SpecValue(pending.node.resolved)
             guard !fits(value, pending.type) else { continue }
             if case .model(let name) = pending.type.unwrapped, let model = models[name], case .enumeration(let cases) = model.kind,
                case .string(let text) = value
@@ -98,7 +98,7 @@ struct SpecChecks {
     }
 
     /// Whether a literal can initialise a value of `type`; object models take no default.
-    private func fits(_ value: YAMLValue, _ type: TypeRef) -> Bool {
+    private func fits(_ value: SpecValue, _ type: TypeRef) -> Bool {
         switch (type, value) {
         case (.optional, .null): true
         case (.optional(let wrapped), _): fits(value, wrapped)
@@ -111,18 +111,6 @@ struct SpecChecks {
         case (.model(let name), .string(let text)):
             if case .enumeration(let cases) = models[name]?.kind { cases.contains { $0.value == text } } else { false }
         default: false
-        }
-    }
-}
-
-extension YAMLValue {
-    /// Whether the value can be JSON: every number finite (YAML's `.inf` and `.nan` cannot).
-    var isFiniteJSON: Bool {
-        switch self {
-        case .double(let double): double.isFinite
-        case .array(let items): items.allSatisfy(\.isFiniteJSON)
-        case .object(let members): members.allSatisfy(\.value.isFiniteJSON)
-        default: true
         }
     }
 }

@@ -85,7 +85,7 @@ extension SpecDecoder {
         }
         return Property(
             name: name, wireName: wireName ?? name, type: type,
-            defaultValue: fields["default"]?.resolved, description: optionalString(fields["description"], "the description of \(context)"),
+            defaultValue: fields["default"].map { SpecValue($0.resolved) }, description: optionalString(fields["description"], "the description of \(context)"),
             location: pair.key.location, xml: fields["xml"].flatMap { xmlMark($0, type: type, context: context) }
         )
     }

@@ -9,7 +9,7 @@ struct DeclaredParameter {
     /// The `in:` value and its node, when given.
     var placement: (value: Parameter.Placement, node: YAMLNode)?
     var secret: Bool
-    var defaultValue: YAMLValue?
+    var defaultValue: SpecValue?
     var description: String?
     /// The name as written.
     var key: YAMLNode
@@ -76,7 +76,7 @@ extension SpecDecoder {
             damage.pendingDefaults.append(Damage.PendingDefault(node: node, type: type, context: context))
         }
         return DeclaredParameter(
-            name: name, wireName: wireName ?? name, type: type, placement: placement, secret: secret, defaultValue: fields["default"]?.resolved,
+            name: name, wireName: wireName ?? name, type: type, placement: placement, secret: secret, defaultValue: fields["default"].map { SpecValue($0.resolved) },
             description: optionalString(fields["description"], "the description of \(context)"), key: pair.key, wireNameNode: fields["key"],
             part: partMetadata(fields, context), style: parameterStyle(fields, context)
         )

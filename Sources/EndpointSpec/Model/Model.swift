@@ -1,5 +1,4 @@
 public import Diagnostics
-public import YAML
 
 /// A type the API sends or receives: an object with properties, an open enumeration of strings, or one of several types.
 public struct Model: Equatable, Sendable {
@@ -40,7 +39,7 @@ public struct Property: Equatable, Sendable {
     /// The type.
     public var type: TypeRef
     /// The value used when the JSON lacks the key, as written in the spec.
-    public var defaultValue: YAMLValue?
+    public var defaultValue: SpecValue?
     /// Becomes the property's doc comment.
     public var description: String?
     /// Where the property's name is written.
@@ -50,7 +49,7 @@ public struct Property: Equatable, Sendable {
 
     /// Creates a property.
     public init(
-        name: String, wireName: String, type: TypeRef, defaultValue: YAMLValue?, description: String?, location: SourceLocation,
+        name: String, wireName: String, type: TypeRef, defaultValue: SpecValue?, description: String?, location: SourceLocation,
         xml: XMLMark? = nil
     ) {
         self.xml = xml

@@ -1,5 +1,4 @@
 public import Diagnostics
-public import YAML
 
 /// One input of an endpoint, e.g. `id: Int` bound to `{id}`.
 public struct Parameter: Equatable, Sendable {
@@ -21,7 +20,7 @@ public struct Parameter: Equatable, Sendable {
     /// Never logged.
     public var secret: Bool
     /// The value used when the caller gives none, as written in the spec.
-    public var defaultValue: YAMLValue?
+    public var defaultValue: SpecValue?
     /// Becomes part of the generated doc comment.
     public var description: String?
     /// Where the parameter's name is written.
@@ -37,7 +36,7 @@ public struct Parameter: Equatable, Sendable {
 
     /// Creates a parameter.
     public init(
-        name: String, wireName: String, type: TypeRef, placement: Placement, secret: Bool, defaultValue: YAMLValue?,
+        name: String, wireName: String, type: TypeRef, placement: Placement, secret: Bool, defaultValue: SpecValue?,
         description: String?, location: SourceLocation, filename: String? = nil, contentType: String? = nil,
         style: ParameterStyle? = nil
     ) {

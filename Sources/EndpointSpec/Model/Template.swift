@@ -40,6 +40,28 @@ public enum Template {
         return .success(parts)
     }
 
+    /// `text` with each `{name}` replaced by `transform(name)`, whatever is between the braces; text outside them is
+    /// kept. For text that need not parse: an OpenAPI path or server URL, whose names the importer rewrites into ours.
+    public static func replacingPlaceholders(in text: String, _ transform: (String) -> String) -> String {
+        var result = ""
+        var rest = Substring(text)
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+            result += rest[..<open] + transform(String(rest[rest.index(after: open)..<close]))
+            rest = rest[rest.index(after: close)...]
+        }
+        return result + rest
+    }
+
+    /// The names inside `{` and `}` of `text`, in order, e.g. `["id"]` for `/users/{id}`.
+    public static func placeholderNames(in text: String) -> [String] {
+        var names: [String] = []
+        _ = replacingPlaceholders(in: text) { name in
+            names.append(name)
+            return ""
+        }
+        return names
+    }
+
     /// The placeholder names of parsed parts, in order.
     public static func placeholders(in parts: [TemplatePart]) -> [String] {
         parts.compactMap { if case .placeholder(let name) = $0 { name } else { nil } }
