@@ -19,8 +19,8 @@ public enum AuthScheme: Sendable, Equatable {
     /// `ClosureBasicCredentialProvider`, whose token is that base64 text.
     case basic
 
-    /// The header or query item names whose values must never be logged: every name but the always-redacted
-    /// `Authorization` and `Cookie` headers.
+    /// The header, query item or cookie name whose value must never be logged (`.basic` adds none: `Authorization`
+    /// is always redacted).
     var secretNames: Set<String> {
         switch self {
         case .header(let name, _), .query(let name), .cookie(let name): [name]
@@ -37,7 +37,9 @@ public enum AuthRequirement: Sendable, Equatable {
     case none
     /// Send the token when the provider has one.
     case optional
-    /// Send the token; without one the request is not sent and fails with `.invalidRequest`.
+    /// Send the token; when the client has providers but none of the request's schemes gives a credential, the request
+    /// is not sent and fails with `.invalidRequest`. (A client made without any provider sends it as it is, and a
+    /// request to another origin never carries credentials.)
     case required
 }
 
@@ -61,7 +63,7 @@ struct AuthMiddleware: Middleware {
         let choices: [String: Choice]
         /// The names tried, in order, for a request that names no scheme.
         let defaults: [String]
-        /// The header and query item names of every configured scheme, provider or not: never logged.
+        /// The header, query item and cookie names of every configured scheme, provider or not: never logged.
         let secretNames: Set<String>
 
         init(configuration: ClientConfiguration, tokenProvider: (any TokenProvider)?, credentials: [String: any TokenProvider]) {

@@ -110,8 +110,8 @@ public struct MultipartPart: Sendable, Equatable {
 /// A response body is decoded by the first coder that handles its `Content-Type`, an error response's message is
 /// read by it, and a `RequestBody.encoded(_:mediaType:)` body is encoded by the coder that handles its media type.
 public protocol BodyCoder: Sendable {
-    /// The media types this coder reads and writes, lowercased, without parameters, e.g. `["application/xml"]`;
-    /// the first is the `Content-Type` of the bodies it encodes.
+    /// The media types this coder reads and writes, lowercased, without parameters, e.g. `["application/xml"]`. A
+    /// body it encodes is sent with the media type the request names (`RequestBody.encoded(_:mediaType:)`).
     var mediaTypes: [String] { get }
 
     /// Whether this coder reads and writes `mediaType` (lowercased, without parameters); by default, whether it is
@@ -134,7 +134,8 @@ extension BodyCoder {
     public func handles(mediaType: String) -> Bool { mediaTypes.contains(mediaType) }
 }
 
-/// JSON bodies (`application/json` and every `+json` type), with a date format: the client's built-in coder.
+/// JSON bodies (`application/json` and every `+json` type), with a date format, as a `BodyCoder`: they are read and
+/// written as the client's own JSON handling does (which uses its `JSONEncoder` and `JSONDecoder` directly).
 public struct JSONBodyCoder: BodyCoder {
     /// `application/json`.
     public let mediaTypes = ["application/json"]

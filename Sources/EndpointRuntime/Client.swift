@@ -132,7 +132,7 @@ public final class EndpointClient: Sendable {
     /// credentials (`auth`) for the configured server, except those of a scheme whose header, query item or cookie
     /// the request already carries. Retried like the client's requests: the client's policy for idempotent methods.
     /// - Parameters:
-    ///   - auth: `.none` sends no credentials; `.required` fails without them.
+    ///   - auth: `.none` sends no credentials; `.required` fails when the client's providers give none.
     ///   - addingDefaults: `false` sends the request's URL, headers and timeout as they are.
     public func send(
         _ urlRequest: URLRequest, auth: AuthRequirement = .optional, addingDefaults: Bool = true
@@ -230,7 +230,7 @@ extension EndpointClient {
 
 // MARK: - Request
 
-/// One call of an endpoint, built by value and sent with `EndpointClient.send(_:)`.
+/// One call of an endpoint, built by value and sent with `EndpointClient.send(_:progress:)`.
 ///
 /// ```swift
 /// let request = Request<User>(method: .get, path: "/users/{id}", pathParameters: ["id": id],
@@ -478,7 +478,7 @@ public struct ClientSettings: Sendable {
     public var tokenProvider: (any TokenProvider)?
     /// The provider of each named scheme (`configuration.authSchemes`), e.g. `["admin": adminKeys]`.
     public var credentials: [String: any TokenProvider]
-    /// Where one line per request is written; `nil` logs nothing.
+    /// Where one line per attempt is written; `nil` logs nothing.
     public var logSink: LogSink?
     /// Sees every failure in one place (e.g. sign out on 401).
     public var onFailure: (@Sendable (EndpointError, RequestSummary) -> Void)?

@@ -303,7 +303,7 @@ public struct RateLimit: Sendable, Equatable {
 
 // MARK: - LogSink
 
-/// Where the client writes its one line per request.
+/// Where the client writes its one line per attempt.
 public struct LogSink: Sendable {
     /// Receives each line.
     public let write: @Sendable (String) -> Void

@@ -13,6 +13,7 @@ import FoundationNetworking
 /// descriptions say (see `==`); every other case compares all its values.
 public enum EndpointError: Error, Sendable, Equatable {
     /// The request could not be built (e.g. an empty required string, a header with a line break); it was not sent.
+    /// Also a streamed body larger than `ResponseBodyStream.collect(upTo:)` allows, whose request was sent.
     case invalidRequest(String)
     /// The connection failed, with the `URLError` code (e.g. `.cannotConnectToHost`) and, for display only, the
     /// platform's description of it (its `localizedDescription`: in the user's language, worded by URLSession on

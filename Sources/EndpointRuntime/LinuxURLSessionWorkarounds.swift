@@ -25,8 +25,8 @@ import Dispatch
 //    rounds it up, and the exchange's own deadline keeps the exact limit. Goes when fractions are honoured
 //    (URLSessionTransportTests.timeoutIsItsOwnError: 300 ms).
 // 5. Resuming a suspended task starts its transfer over, so a streamed body would arrive twice: on Linux a stream's
-//    transfer is never paused (`StreamingTasks`, a `StreamFlow` without pause). Goes when resume continues
-//    (StreamingTests.aSlowReaderOfAByteStreamHoldsTheTransferBack).
+//    transfer is never paused, and its backlog past 4 MiB spills to a temporary file (`StreamingTasks`, `StreamSpill`).
+//    Goes when resume continues (StreamingTests.aSlowReaderOfAByteStreamKeepsMemoryBounded, StreamSpillTests).
 // Not Linux-only: URLSession's timeout is the longest wait between two bytes on both platforms, so `DeadlineWatch`
 // and `ExchangeDeadline` bound the whole exchange everywhere.
 
@@ -52,7 +52,8 @@ enum LinuxURLSession {
 /// progress, tells its caller on completion, keeps credentials from other hosts on redirects, and hands a server's
 /// authentication challenge back to the runtime as its 401.
 ///
-/// `@unchecked Sendable` is safe: its only state is `tasks` and `refused`, each a `LockedState`.
+/// `@unchecked Sendable` is safe: its only mutable state is `tasks` and `refused`, each a `LockedState`, and
+/// `streaming`, a `Sendable` class that keeps its own under a lock.
 final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     /// What one running task has gathered so far.
     private struct TaskState {
@@ -198,7 +199,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
 
 // MARK: - SessionDelegate+Downloads
 
-/// The download tasks of `download(_:to:)` (see `StreamingTasks`): their progress, and their finished file, which must
+/// The download tasks of `EndpointClient.download(_:to:progress:)` (see `StreamingTasks`): their progress, and their finished file, which must
 /// be moved before the callback returns.
 extension SessionDelegate: URLSessionDownloadDelegate {
     func urlSession(

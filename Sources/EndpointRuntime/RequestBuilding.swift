@@ -369,7 +369,7 @@ public struct ParameterTemplate: Sendable, Equatable {
 /// A value that can be a path, query, header or form parameter: it gives its text form(s).
 ///
 /// One value gives one string, an array gives one per element (repeated query keys), `nil` gives none
-/// (the parameter is omitted). Generated string enums conform with `extension Role: ParameterValue {}`.
+/// (the parameter is omitted). Generated string enums conform through `OpenStringValue`: their text is the raw value.
 public protocol ParameterValue {
     /// The text forms of the value, e.g. `["42"]`, `["a", "b"]` or `[]`.
     var parameterValues: [String] { get }
@@ -589,7 +589,7 @@ extension Date: HeaderValue {
         guard let date = HTTPDate.parse(headerValue.trimmingCharacters(in: .whitespaces)) else { return nil }
         self = date
     }
-    /// `an HTTP date`.
+    /// `an HTTP date (e.g. Sun, 06 Nov 1994 08:49:37 GMT)`.
     public static var headerDescription: String { "an HTTP date (e.g. Sun, 06 Nov 1994 08:49:37 GMT)" }
 }
 

@@ -421,7 +421,8 @@ final class StreamingTasks: Sendable {
     /// refused, if any (see `SessionDelegate`): it answers with its gathered body as a response.
     func complete(_ task: URLSessionTask, error: (any Error)?, refused: () -> HTTPURLResponse?) -> Bool {
         guard let entry = entries.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) else { return false }
-        let response = refused() ?? (error == nil ? task.response as? HTTPURLResponse : nil)
+        let refusedResponse = refused()  // once: reading it takes it
+        let response = refusedResponse ?? (error == nil ? task.response as? HTTPURLResponse : nil)
         switch entry.sink {
         case .waiting, .gathering:
             guard let response else { return finish(entry, .failure(error ?? URLError(.badServerResponse))) }
@@ -438,7 +439,7 @@ final class StreamingTasks: Sendable {
         case .downloading:
             // The download ended without its file (failed, cancelled, or a refused challenge's 401, whose body stays
             // in URLSession's file).
-            guard let response = refused() else { return finish(entry, .failure(error ?? URLError(.badServerResponse))) }
+            guard let response = refusedResponse else { return finish(entry, .failure(error ?? URLError(.badServerResponse))) }
             entry.answer(.success(HTTPResponse(data: Data(), response: response)))
         case .downloaded(let destination):
             guard let response = task.response as? HTTPURLResponse else { return finish(entry, .failure(URLError(.badServerResponse))) }
@@ -638,8 +639,8 @@ final class StreamFlow: Sendable {
 // MARK: - LineSplitter
 
 /// Cuts a byte stream into lines as chunks arrive, whatever the chunk boundaries: a line may span chunks, and a CR at
-/// the end of one chunk with the LF at the start of the next is one CRLF. Used by the server-sent event and JSON Lines
-/// readers.
+/// the end of one chunk with the LF at the start of the next is one CRLF. Used by the JSON Lines reader (the
+/// server-sent event parser splits its lines itself, on the raw bytes).
 struct LineSplitter {
     /// Whether a lone CR ends a line (server-sent events: CR, LF and CRLF all do), or only LF does (JSON Lines: a CR
     /// before the LF is dropped).
@@ -903,7 +904,7 @@ struct ServerSentEventParser {
 // MARK: - ServerSentEvents
 
 /// A `text/event-stream` response read as typed events (`ServerSentEvent<Payload>`), pulled from the body as you
-/// iterate, so a slow reader holds the transfer back instead of piling events up. Made by `EndpointClient.events(_:)`.
+/// iterate, so a slow reader holds the transfer back instead of piling events up. Made by `EndpointClient.events(_:lastEventID:reconnection:)`.
 ///
 /// With a `reconnection`, a stream the server closes or the network drops is opened again after the delay (the
 /// server's `retry:` when it sent one), with the last event id as `Last-Event-ID`, as browsers' `EventSource` does;

@@ -24,7 +24,8 @@ public struct XMLBodyCoder: BodyCoder {
     /// How dates are written and read.
     public var dateCoding: DateCoding
     /// The namespace of the root element: written as its `xmlns`, and, when `matchesNamespace`, required of the root
-    /// of every decoded body. `nil`: none written, any read.
+    /// of every decoded body. `nil`: none written; a body in any namespace read, unless `matchesNamespace`, which then
+    /// requires a root in no namespace.
     public var namespace: String?
     /// Whether a decoded body's root element must be in `namespace` (else namespaces are ignored).
     public var matchesNamespace: Bool

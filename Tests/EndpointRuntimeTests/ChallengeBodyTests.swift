@@ -34,6 +34,16 @@ struct ChallengeBodyTests {
         #expect(response.data == Self.body)
     }
 
+    /// A download to a file answered by the challenge's 401 gives that 401 (its body stays in URLSession's file), not a
+    /// cancelled transfer.
+    @Test func a401ChallengeToADownloadIsThe401() async throws {
+        let destination = FileManager.default.temporaryDirectory.appendingPathComponent("challenge-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: destination) }
+        let response = try await URLSessionTransport().send(try challengeRequest(), uploading: nil, delivery: .file(destination), progress: nil)
+        #expect(response.statusCode == 401)
+        #expect(response.response.value(forHTTPHeaderField: "WWW-Authenticate") == #"Basic realm="echo""#)
+    }
+
     @Test func theClientsErrorCarriesTheServersMessage() async throws {
         var configuration = try EchoServer.configuration()
         configuration.errorMessageField = "message"

@@ -21,9 +21,8 @@ struct StreamingTests {
 
     /// Expects a peak growth under `bound` (Linux: Darwin has no `/proc` to read it from).
     ///
-    /// Measured in this process, the figure includes the suites running beside this one (tens of MiB: 53 MiB was
-    /// seen in a full run), so in-process bounds are loose (half the bytes moved); the transfers' own growth is measured
-    /// in a process of their own (`probe`), and the 32 MiB target by `streaming-benchmark`.
+    /// Measured in this process, the figure would include the suites running beside this one (77 MiB was seen), so the
+    /// transfers' growth is measured in a process of their own (`probe`), and the 32 MiB target by `streaming-benchmark`.
     static func expectBounded(_ growth: Int?, under bound: Int, _ what: String, sourceLocation: SourceLocation = #_sourceLocation) {
         #if os(Linux)
         // Under the thread sanitizer (.ci/run's second pass) every allocation has shadow memory beside it, so VmRSS
@@ -85,16 +84,15 @@ struct StreamingTests {
         defer { try? FileManager.default.removeItem(at: destination) }
         let last = LockedBox(TransferProgress())
         let client = try Self.client()
-        let (response, growth) = try await ResidentMemory.peakGrowth {
-            try await client.download(Request<Data>(method: .get, path: "/blob/\(size)"), to: destination) { last.value = $0 }
-        }
+        // Memory is the probe's to measure (`aDownloadToAFileGrowsMemoryByUnder32MiB`): here it would count the suites
+        // running beside this one.
+        let response = try await client.download(Request<Data>(method: .get, path: "/blob/\(size)"), to: destination) { last.value = $0 }
         #expect(response.body == destination)
         #expect(response.statusCode == 200)
         let attributes = try FileManager.default.attributesOfItem(atPath: destination.path)
         #expect((attributes[.size] as? NSNumber)?.intValue == size)
         #expect(last.value.bytesReceived == Int64(size))
         #expect(last.value.totalBytesToReceive == Int64(size))
-        Self.expectBounded(growth, under: size / 2, "a \(size >> 20) MiB download")
     }
 
     /// In a process of the download's own: a 256 MiB download to a file does not grow memory with its size.
@@ -140,7 +138,16 @@ struct StreamingTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
     }
 
-    @Test func anUploadFromAFileSendsItsBytesWithoutLoadingIt() async throws {
+    /// In a process of the upload's own: a 256 MiB upload from a file does not load it.
+    @Test func anUploadFromAFileGrowsMemoryByUnderAQuarterOfItsSize() async throws {
+        let size = 256 << 20
+        let probe = try await Self.probe("upload", size: size)
+        #expect(probe.bytes == size)
+        Self.expectBounded(probe.growth < 0 ? nil : probe.growth, under: size / 4, "a \(size >> 20) MiB upload from a file")
+    }
+
+    /// The bytes arrive whole, with progress (memory: the test above).
+    @Test func anUploadFromAFileSendsItsBytes() async throws {
         let size = 256 << 20
         let source = Self.scratch("upload")
         defer { try? FileManager.default.removeItem(at: source) }
@@ -155,14 +162,11 @@ struct StreamingTests {
         let expected = try Self.sha256(of: source)
         let client = try Self.client()
         let sent = LockedBox(TransferProgress())
-        let (sink, growth) = try await ResidentMemory.peakGrowth {
-            try await client.send(
-                Request<Sink>(method: .post, path: "/sink", body: .file(source, contentType: "application/octet-stream"))) { sent.value = $0 }
-        }
+        let sink = try await client.send(
+            Request<Sink>(method: .post, path: "/sink", body: .file(source, contentType: "application/octet-stream"))) { sent.value = $0 }
         #expect(sink.bytes == size)
         #expect(sink.sha256 == expected)
         #expect(sent.value.bytesSent == Int64(size))
-        Self.expectBounded(growth, under: size / 2, "a \(size >> 20) MiB upload")
     }
 
     @Test func aMissingFileToUploadIsAnInvalidRequest() async throws {

@@ -3,8 +3,10 @@
 //
 //   streaming-probe download SERVER_URL SIZE        download `/blob/SIZE` to a temporary file with `download(_:to:)`
 //   streaming-probe slow-stream SERVER_URL SIZE     read `/blob/SIZE` with `stream(_:)`, far slower than the network
+//   streaming-probe upload SERVER_URL SIZE          send a file of SIZE random bytes to `/sink` as a `.file` body
 //
-// It prints `{"bytes": B, "growth": G, "seconds": S}`: the bytes that arrived (the file's size, or the bytes read),
+// It prints `{"bytes": B, "growth": G, "seconds": S}`: the bytes that arrived (the file's size, the bytes read, or
+// the bytes the server's `/sink` counted),
 // the peak growth of VmRSS over its value before the transfer (-1 where it cannot be read), and the duration.
 import EndpointRuntime
 import Foundation
@@ -12,7 +14,7 @@ import TestSupport
 
 let arguments = CommandLine.arguments
 guard arguments.count == 4, let server = URL(string: arguments[2]).flatMap(ServerAddress.init(url:)), let size = Int(arguments[3]) else {
-    FileHandle.standardError.write(Data("usage: streaming-probe download|slow-stream SERVER_URL SIZE\n".utf8))
+    FileHandle.standardError.write(Data("usage: streaming-probe download|slow-stream|upload SERVER_URL SIZE\n".utf8))
     exit(2)
 }
 let client = EndpointClient(configuration: ClientConfiguration(server: server, retry: .none))
@@ -41,6 +43,19 @@ case "slow-stream":
             if count < size / 4 { try await Task.sleep(for: .microseconds(200)) }
         }
         return count
+    }
+case "upload":
+    struct Sink: Decodable, Sendable { let bytes: Int }
+    let source = FileManager.default.temporaryDirectory.appendingPathComponent("streaming-probe-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: source) }
+    // Written in pieces before the measurement, so the probe never holds the file whole.
+    _ = FileManager.default.createFile(atPath: source.path, contents: nil)
+    let handle = try FileHandle(forWritingTo: source)
+    guard let random = FileHandle(forReadingAtPath: "/dev/urandom") else { exit(3) }
+    for _ in 0..<(size >> 20) { try handle.write(contentsOf: random.readData(ofLength: 1 << 20)) }
+    try handle.close()
+    (bytes, growth) = try await ResidentMemory.peakGrowth { () async throws -> Int in
+        try await client.send(Request<Sink>(method: .post, path: "/sink", body: .file(source, contentType: "application/octet-stream"))).bytes
     }
 default:
     FileHandle.standardError.write(Data("streaming-probe: unknown mode \(arguments[1])\n".utf8))
