@@ -22,6 +22,8 @@ struct User: Decodable, Sendable {
 
 let requests = 2_000
 let rounds = 5
+/// Requests per block: the two sides alternate every `block` requests.
+let block = 25
 let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
 /// Starts Tests/Servers/echo_server.py and returns it with its base URL.
@@ -60,6 +62,7 @@ func machineState() -> String {
 }
 
 print("before: \(machineState())")
+fflush(nil)  // every stream: `stdout` itself is a C global Swift 6 refuses
 let tokens = ClosureTokenProvider(token: { "benchmark-token" })
 let discard = LogSink { _ in }
 
@@ -71,21 +74,41 @@ let client = EndpointClient(configuration: configuration(address), tokenProvider
 let getUser = Request<User>(method: .get, path: "/json")
 let session = URLSession(configuration: .default)
 let decoder = JSONDecoder()
-// The same exchange by hand: the headers the runtime adds (Accept, the version, the token) go on the wire
-// here too, so the ratio measures the runtime, not a different request. A `let`, like everything both loops
-// read: a top-level `var` is the main actor's, and reading it in the loop would hop to the main thread and back
-// on every request, which the runtime loop does not do.
-let plainRequest = {
-    var request = URLRequest(url: baseURL.appendingPathComponent("json"))
+
+/// The same exchange by hand, built for each request as a hand-written client builds it: the headers the runtime
+/// adds (Accept, the version, the token) go on the wire here too, so the ratio measures the runtime, not a different
+/// request (`checkSameRequests` compares the two on the wire before measuring). Only `let`s, like everything both
+/// loops read: a top-level `var` is the main actor's, and reading it in the loop would hop to the main thread and
+/// back on every request, which the runtime loop does not do.
+func plainRequest(_ path: String = "json") -> URLRequest {
+    var request = URLRequest(url: baseURL.appendingPathComponent(path))
     request.setValue("application/json", forHTTPHeaderField: "Accept")
     request.setValue("1", forHTTPHeaderField: "X-Api-Version")
     request.setValue("Bearer benchmark-token", forHTTPHeaderField: "Authorization")
     return request
-}()
+}
+
+/// Fails the run unless both sides put the same request on the wire: method, path and every header as the echo
+/// server received them (its catch-all route echoes them).
+func checkSameRequests() async throws {
+    struct Echo: Decodable, Equatable {
+        let method: String
+        let path: String
+        let headers: [String: String]
+    }
+    let runtime = try JSONDecoder().decode(Echo.self, from: try await client.send(Request<Data>(method: .get, path: "/echo")))
+    let plain = try JSONDecoder().decode(Echo.self, from: try await session.data(for: plainRequest("echo")).0)
+    guard runtime == plain else {
+        print("the two sides send different requests:\n  runtime: \(runtime)\n  plain:   \(plain)")
+        exit(1)
+    }
+    let names = runtime.headers.keys.sorted().joined(separator: ", ")
+    print("both sides send the same request: \(runtime.method) \(runtime.path), headers \(names)")
+}
 
 /// One request by hand, off the main actor like `client.send`: status check and decoding included.
 func plainFetch() async throws -> User {
-    try checkedUser(try await session.data(for: plainRequest))
+    try checkedUser(try await session.data(for: plainRequest()))
 }
 
 /// What both plain loops do with an answer: check the status and decode the body.
@@ -118,7 +141,7 @@ func plainLoop(_ count: Int) async throws {
 /// The handler runs on the session's delegate queue, one more thread hop per request.
 func plainHandlerFetch() async throws -> User {
     try checkedUser(try await withCheckedThrowingContinuation { continuation in
-        session.dataTask(with: plainRequest) { data, response, error in
+        session.dataTask(with: plainRequest()) { data, response, error in
             if let data, let response { continuation.resume(returning: (data, response)) } else { continuation.resume(throwing: error ?? URLError(.unknown)) }
         }.resume()
     })
@@ -134,20 +157,25 @@ typealias Loop = @Sendable (Int) async throws -> Void
 func compare(
     _ title: String, plain: @escaping Loop, named plainName: String = "plain URLSession + JSONDecoder", runtime: @escaping Loop, target: Bool = true
 ) async throws {
-    let result = try await compareInterleaved(rounds, requests: requests, baseline: plain, candidate: runtime)
-    print("loopback, \(requests) sequential GETs \(title) (interleaved in blocks of 100, \(rounds) rounds):")
-    print(String(format: "  %@ %.3f s (%.0f requests/s), best round", (plainName + ":").padding(toLength: 31, withPad: " ", startingAt: 0),
-                 result.baseline, Double(requests) / result.baseline))
-    print(String(format: "  EndpointRuntime:                %.3f s (%.0f requests/s), best round", result.candidate, Double(requests) / result.candidate))
-    print(String(format: "  ratio runtime / plain: %.3f, median of the %d block pairs%@; of the best rounds: %.3f",
-                 result.medianRatio, result.blockRatios.count, target ? " (target <= 1.05)" : "", result.candidate / result.baseline))
+    let result = try await compareInterleaved(rounds, requests: requests, block: block, baseline: plain, candidate: runtime)
+    print("loopback, \(requests) sequential GETs \(title) (interleaved in blocks of \(block), \(rounds) rounds, after a warm-up):")
+    for (name, side) in [(plainName, result.baseline), ("EndpointRuntime", result.candidate)] {
+        print(String(format: "  %@ %.3f s (%.0f requests/s) best round; %.0f µs CPU and %.1f context switches per request",
+                     (name + ":").padding(toLength: 31, withPad: " ", startingAt: 0), side.bestRound, Double(requests) / side.bestRound,
+                     side.cpuMicrosecondsPerRequest, side.contextSwitchesPerRequest))
+    }
+    print(String(format: "  ratio runtime / plain: %.3f%@, median of the %d block pairs (quartiles %.3f-%.3f, deciles %.3f-%.3f); of the best rounds: %.3f; CPU per request: %.3f",
+                 result.medianRatio, target ? " (target <= 1.05)" : "", result.blockRatios.count, result.quantile(0.25), result.quantile(0.75),
+                 result.quantile(0.1), result.quantile(0.9), result.candidate.bestRound / result.baseline.bestRound, result.cpuRatio))
+    fflush(nil)  // every stream: `stdout` itself is a C global Swift 6 refuses
 }
 
+try await checkSameRequests()
 try await compare("off the main actor", plain: plainLoop, runtime: runtimeLoop)
 try await compare("from the main actor", plain: plainLoopOnMainActor, runtime: runtimeLoopOnMainActor)
 try await compare(
-    "from the main actor, against the plain loop on a completion handler as the runtime's", plain: plainHandlerLoopOnMainActor,
-    named: "plain, completion handler", runtime: runtimeLoopOnMainActor, target: false)
+    "from the main actor, against the plain loop on a completion handler", plain: plainHandlerLoopOnMainActor,
+    named: "plain, completion handler", runtime: runtimeLoopOnMainActor)
 
 // The runtime's own work per request: build, middleware, decode, over a stub that answers at once.
 let stubRequests = 20_000

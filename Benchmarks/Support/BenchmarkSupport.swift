@@ -113,55 +113,120 @@ public func timeDetached(_ body: @escaping @Sendable () async throws -> Void) as
     }.value
 }
 
+/// What this process has used so far: CPU time (user and system, every thread) and context switches.
+///
+/// Unlike wall time, neither depends much on how busy the machine is: a request costs the same CPU and the same
+/// thread hand-offs on an idle machine as on a loaded one, where only the wait for a core to take each hand-off grows.
+public struct ProcessUsage: Sendable {
+    /// Seconds of CPU, user and system.
+    public var cpuSeconds: Double
+    /// Voluntary and involuntary context switches.
+    public var contextSwitches: Double
+
+    /// The usage now (`getrusage(RUSAGE_SELF)`).
+    public static func now() -> ProcessUsage {
+        var usage = rusage()
+        #if os(Linux)
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        #else
+        getrusage(RUSAGE_SELF, &usage)
+        #endif
+        let cpu = Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+        return ProcessUsage(cpuSeconds: cpu, contextSwitches: Double(usage.ru_nvcsw + usage.ru_nivcsw))
+    }
+
+    static func - (a: ProcessUsage, b: ProcessUsage) -> ProcessUsage {
+        ProcessUsage(cpuSeconds: a.cpuSeconds - b.cpuSeconds, contextSwitches: a.contextSwitches - b.contextSwitches)
+    }
+}
+
+/// One side of an interleaved comparison: its time, and what it used, over every round.
+public struct InterleavedSide: Sendable {
+    /// Total seconds for the requests, best of the rounds.
+    public var bestRound = Double.infinity
+    /// Seconds, CPU seconds and context switches summed over every round.
+    public var seconds = 0.0
+    public var usage = ProcessUsage(cpuSeconds: 0, contextSwitches: 0)
+    /// Requests sent over every round (warm-up excluded).
+    public var requests = 0
+
+    /// CPU time per request, in microseconds.
+    public var cpuMicrosecondsPerRequest: Double { usage.cpuSeconds / Double(requests) * 1e6 }
+    /// Context switches per request.
+    public var contextSwitchesPerRequest: Double { usage.contextSwitches / Double(requests) }
+}
+
 /// What an interleaved comparison of two request loops measured.
 public struct InterleavedComparison: Sendable {
-    /// Each side's total seconds for the requests, best of the rounds (each side's best round on its own).
-    public var baseline: Double
-    public var candidate: Double
+    public var baseline = InterleavedSide()
+    public var candidate = InterleavedSide()
     /// The candidate's time over the baseline's for each pair of adjacent blocks, every round.
-    public var blockRatios: [Double]
+    public var blockRatios: [Double] = []
 
     /// The median of `blockRatios`: the two blocks of a pair ran back to back, so a change in the machine's speed
     /// between rounds (this VM's loopback speed drifts by a third from minute to minute) cancels out, where the
     /// ratio of the two best totals can pair one side's fast minute with the other side's slow one.
-    public var medianRatio: Double {
+    public var medianRatio: Double { quantile(0.5) }
+
+    /// The `q` quantile of `blockRatios` (0.25: the first quartile), interpolated; the spread of the figure.
+    public func quantile(_ q: Double) -> Double {
         let sorted = blockRatios.sorted()
         guard !sorted.isEmpty else { return .nan }
-        let middle = sorted.count / 2
-        return sorted.count.isMultiple(of: 2) ? (sorted[middle - 1] + sorted[middle]) / 2 : sorted[middle]
+        let position = q * Double(sorted.count - 1)
+        let low = Int(position.rounded(.down))
+        let high = min(low + 1, sorted.count - 1)
+        return sorted[low] + (sorted[high] - sorted[low]) * (position - Double(low))
     }
+
+    /// The candidate's CPU time per request over the baseline's.
+    public var cpuRatio: Double { candidate.cpuMicrosecondsPerRequest / baseline.cpuMicrosecondsPerRequest }
 }
 
 /// Runs two request loops, `baseline` and `candidate`, for `requests` requests each, `rounds` times, interleaved in blocks.
 ///
-/// Both loops are warmed up first (connections, caches). Each round then runs both sides in `blocks`
-/// alternating blocks (who goes first alternates too), so a burst of noise on a shared machine falls on
-/// both sides alike instead of on one whole round.
+/// Both loops are warmed up first (`warmUp` requests each, alternating: connections, caches, lazily made state).
+/// Each round then runs both sides in alternating blocks of `block` requests (who goes first alternates too), so a
+/// burst of noise on a shared machine falls on both sides alike instead of on one whole round; each block's CPU
+/// time and context switches are counted for its side.
 public func compareInterleaved(
-    _ rounds: Int, requests: Int, blocks: Int = 20,
+    _ rounds: Int, requests: Int, block: Int = 25, warmUp: Int = 200,
     baseline: @escaping @Sendable (Int) async throws -> Void, candidate: @escaping @Sendable (Int) async throws -> Void
 ) async throws -> InterleavedComparison {
-    try await candidate(requests / blocks)
-    try await baseline(requests / blocks)
-    var result = InterleavedComparison(baseline: .infinity, candidate: .infinity, blockRatios: [])
+    for _ in 0..<max(1, warmUp / block) {
+        try await candidate(block)
+        try await baseline(block)
+    }
+    var result = InterleavedComparison()
+    /// Runs one block of `side` and adds it to `into`, returning its seconds.
+    func run(_ side: @escaping @Sendable (Int) async throws -> Void, _ count: Int, into total: inout InterleavedSide) async throws -> Double {
+        let before = ProcessUsage.now()
+        let seconds = try await timeDetached { try await side(count) }
+        let used = ProcessUsage.now() - before
+        total.usage.cpuSeconds += used.cpuSeconds
+        total.usage.contextSwitches += used.contextSwitches
+        total.seconds += seconds
+        total.requests += count
+        return seconds
+    }
+    let blocks = (requests + block - 1) / block
     for _ in 0..<rounds {
         var round = (baseline: 0.0, candidate: 0.0)
-        for block in 0..<blocks {
-            let count = requests / blocks + (block < requests % blocks ? 1 : 0)
+        for index in 0..<blocks {
+            let count = min(block, requests - index * block)
             let pair: (baseline: Double, candidate: Double)
-            if block.isMultiple(of: 2) {
-                let first = try await timeDetached { try await baseline(count) }
-                pair = (first, try await timeDetached { try await candidate(count) })
+            if index.isMultiple(of: 2) {
+                let first = try await run(baseline, count, into: &result.baseline)
+                pair = (first, try await run(candidate, count, into: &result.candidate))
             } else {
-                let first = try await timeDetached { try await candidate(count) }
-                pair = (try await timeDetached { try await baseline(count) }, first)
+                let first = try await run(candidate, count, into: &result.candidate)
+                pair = (try await run(baseline, count, into: &result.baseline), first)
             }
             round.baseline += pair.baseline
             round.candidate += pair.candidate
             result.blockRatios.append(pair.candidate / pair.baseline)
         }
-        result.baseline = min(result.baseline, round.baseline)
-        result.candidate = min(result.candidate, round.candidate)
+        result.baseline.bestRound = min(result.baseline.bestRound, round.baseline)
+        result.candidate.bestRound = min(result.candidate.bestRound, round.candidate)
     }
     return result
 }

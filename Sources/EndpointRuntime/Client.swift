@@ -74,23 +74,25 @@ public final class EndpointClient: Sendable {
 
     /// Sends `request` and returns its decoded response; progress of the upload and download goes to `progress`.
     public func send<R>(_ request: Request<R>, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> R {
-        try await response(for: request, progress: progress).body
+        // Not `response(for:)`: copying every header into the `Response` costs more than the decoding of a small body.
+        try await send(request, progress: progress) { body, _ throws(EndpointError) in body }
     }
 
     /// Sends `request` and returns its decoded body with the response's status and headers.
     public func response<R>(for request: Request<R>, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> Response<R> {
-        try await send(request, progress: progress) { response throws(EndpointError) in response }
+        try await send(request, progress: progress) { body, response throws(EndpointError) in Response(body: body, of: response) }
     }
 
-    /// Sends `request`, decodes its body and gives the response to `finish`, whose failure is reported like a decoding one.
+    /// Sends `request`, decodes its body and gives it with the response to `finish`, whose failure is reported like a
+    /// decoding one.
     func send<R, T>(
-        _ request: Request<R>, progress: (@Sendable (TransferProgress) -> Void)?, finish: (Response<R>) throws(EndpointError) -> T
+        _ request: Request<R>, progress: (@Sendable (TransferProgress) -> Void)?, finish: (R, HTTPResponse) throws(EndpointError) -> T
     ) async throws(EndpointError) -> T {
         let start = ContinuousClock.now
         let (urlRequest, response) = try await deliver(request, .buffered, progress: progress, since: start)
         do throws(EndpointError) {
             let body = try decoder.decode(R.self, from: response, accepting: request.accept.map(AcceptedMediaTypes.init), unwrapping: request.unwrap)
-            return try finish(Response(body: body, statusCode: response.statusCode, headers: response.allHeaders))
+            return try finish(body, response)
         } catch {
             report(error, urlRequest, response, since: start, secrets: request.secretParameters)
             throw error
@@ -224,7 +226,7 @@ extension EndpointClient {
     public func response<R, Headers: DeclaredHeaders>(
         for request: Request<R>, declaring headers: Headers.Type, progress: (@Sendable (TransferProgress) -> Void)? = nil
     ) async throws(EndpointError) -> DeclaredResponse<R, Headers> {
-        try await send(request, progress: progress) { response throws(EndpointError) in try DeclaredResponse(response) }
+        try await send(request, progress: progress) { body, response throws(EndpointError) in try DeclaredResponse(Response(body: body, of: response)) }
     }
 }
 
@@ -338,6 +340,11 @@ public struct Response<Body: Sendable>: Sendable {
         self.body = body
         self.statusCode = statusCode
         self.headers = headers
+    }
+
+    /// `body` with the status and every header of `response`.
+    init(body: Body, of response: HTTPResponse) {
+        self.init(body: body, statusCode: response.statusCode, headers: response.allHeaders)
     }
 
     /// A header's value, case-insensitively.

@@ -81,7 +81,8 @@ struct ResponseDecoder: Sendable {
             return text
         }
         if accepted == nil { try checkContentType(response, against: acceptableMediaTypes) }
-        if let coder = configuration.bodyCoders.coder(for: response.header("Content-Type")) {
+        // Checked first: a header lookup is a case-insensitive search of the response's headers, wasted without coders.
+        if !configuration.bodyCoders.isEmpty, let coder = configuration.bodyCoders.coder(for: response.header("Content-Type")) {
             return try decode(R.self, from: response, with: coder)
         }
         do {

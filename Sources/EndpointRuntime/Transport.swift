@@ -28,10 +28,19 @@ public protocol Transport: Sendable {
 /// that is safe to cancel. One with a progress handler, and on Linux every request, runs as a task the session delegate
 /// tracks: on Linux a per-task delegate never hears of completion, `data(for:)` deadlocks when cancelled, and only the
 /// delegate sees the body of a 401 whose authentication challenge it refuses (see `exchange`). The session delegate also keeps credentials from other hosts on redirects.
+///
+/// On Linux, buffered requests without a progress handler run on a second session over the same configuration, whose
+/// delegate is called on FoundationNetworking's own work queue (`InlineOperationQueue`): a request then costs about as
+/// many thread hand-offs as `data(for:)`. The two sessions keep their own connections, so `httpMaximumConnectionsPerHost`
+/// holds for each (see docs/Platforms.md).
 public final class URLSessionTransport: Transport {
     // Internal, not private: the streaming exchanges (Streaming.swift) use them too.
     let session: URLSession
     let delegate: SessionDelegate
+    /// The session of buffered requests without a progress handler, and its delegate: on Linux a session of its own
+    /// whose delegate runs on the work queue (see the type's comment); on Darwin `session` and `delegate`.
+    let quickSession: URLSession
+    let quickDelegate: SessionDelegate
     let deadlines = DeadlineWatch()
     /// Told of each step of an exchange, so tests can cancel at a chosen one (`nil` outside tests).
     let observe: (@Sendable (ExchangeStep) -> Void)?
@@ -45,11 +54,19 @@ public final class URLSessionTransport: Transport {
         let delegate = SessionDelegate()
         self.delegate = delegate
         self.session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
+        #if canImport(FoundationNetworking)
+        quickDelegate = SessionDelegate(callsBackInline: true)
+        quickSession = URLSession(configuration: configuration, delegate: quickDelegate, delegateQueue: InlineOperationQueue())
+        #else
+        quickDelegate = delegate
+        quickSession = session
+        #endif
         self.observe = observe
     }
 
     deinit {
         session.finishTasksAndInvalidate()
+        if quickSession !== session { quickSession.finishTasksAndInvalidate() }
     }
 
     /// Sends `request`. Cancelling the calling Swift task ends it with `URLError(.cancelled)` whenever the
@@ -87,7 +104,7 @@ public final class URLSessionTransport: Transport {
                 // Linux: every task is one the delegate tracks. A 401 whose challenge the delegate refuses ends in a
                 // cancellation, and a task with a completion handler then hands over no body; FoundationNetworking raises
                 // the challenge only once the whole response is loaded, so the delegate has the body by then.
-                let task = tracked(request, progress: report ?? { _ in }, finish: finish)
+                let task = tracked(request, progress: report, finish: finish)
                 #else
                 let task = if let report { tracked(request, progress: report, finish: finish) } else { untracked(request, finish: finish) }
                 #endif
@@ -115,11 +132,13 @@ public final class URLSessionTransport: Transport {
         return dataTask
     }
 
-    /// A task the delegate tracks, so it reports progress (`data(for:)` cannot on Linux).
+    /// A task the delegate tracks, so it reports progress (`data(for:)` cannot on Linux): without a progress handler,
+    /// on `quickSession`, whose delegate runs no caller code.
     private func tracked(
-        _ request: URLRequest, progress: @escaping @Sendable (TransferProgress) -> Void,
+        _ request: URLRequest, progress: (@Sendable (TransferProgress) -> Void)?,
         finish: @escaping ExchangeCompletion
     ) -> URLSessionTask {
+        let (session, delegate) = progress == nil ? (quickSession, quickDelegate) : (session, delegate)
         var head = request
         let task: URLSessionTask
         if let body = request.httpBody {
