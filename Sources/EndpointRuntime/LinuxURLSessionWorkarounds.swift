@@ -28,9 +28,9 @@ import Dispatch
 //    transfer is never paused, and its backlog past 4 MiB spills to a temporary file (`StreamingTasks`, `StreamSpill`).
 //    Goes when resume continues (StreamingTests.aSlowReaderOfAByteStreamKeepsMemoryBounded, StreamSpillTests).
 // 6. Every delegate call is an operation on the session's delegate queue, each waking another thread: a tracked
-//    request made 41 context switches against 26 for `data(for:)`. Buffered requests without a progress handler run
-//    on a second session whose delegate is called inline on FoundationNetworking's work queue (`InlineOperationQueue`),
-//    28 context switches. Goes with workaround 3 (QuickSessionTests).
+//    request made 41 context switches against 26 for `data(for:)`. Buffered requests and downloads to a file without a
+//    progress handler run on a second session whose delegate is called inline on FoundationNetworking's work queue
+//    (`InlineOperationQueue`), 28 context switches. Goes with workaround 3 (QuickSessionTests).
 // Not Linux-only: URLSession's timeout is the longest wait between two bytes on both platforms, so `DeadlineWatch`
 // and `ExchangeDeadline` bound the whole exchange everywhere.
 
@@ -443,7 +443,8 @@ final class ExchangeDeadline: Sendable {
 /// ordinary queue against 26 for `data(for:)`, and 28 through this one; its CPU time fell by a fifth.
 ///
 /// Only for a session whose delegate calls return at once and never wait on the session: `URLSessionTransport`'s
-/// buffered requests without a progress handler (no caller code runs there), whose `SessionDelegate` hands the one
+/// buffered requests and downloads to a file without a progress handler (no caller code runs there; a finished
+/// download's file is moved, which returns at once), whose `SessionDelegate` hands the one
 /// answer that would call back into URLSession (refusing an authentication challenge cancels the task, which waits
 /// on the work queue) to another queue (`SessionDelegate.callsBackInline`).
 ///

@@ -20,6 +20,11 @@ public enum ResponseDelivery: Sendable, Equatable {
     case file(URL)
     /// The body as `HTTPResponse.stream`, handed over when the response head arrives.
     case stream
+
+    /// Whether the body goes to a file.
+    var isFile: Bool {
+        if case .file = self { true } else { false }
+    }
 }
 
 // MARK: - EndpointClient+Streaming
@@ -108,6 +113,11 @@ extension URLSessionTransport {
         _ request: URLRequest, uploading file: URL?, delivery: ResponseDelivery, progress: (@Sendable (TransferProgress) -> Void)?
     ) async throws -> HTTPResponse {
         if file == nil && delivery == .buffered { return try await send(request, progress: progress) }
+        // A download to a file without a progress handler runs no caller code in the delegate: on Linux it goes on the
+        // session whose delegate is called inline (`quickSession`), as its thousands of chunk callbacks would
+        // otherwise each wake another thread.
+        let quick = progress == nil && file == nil && request.httpBody == nil && delivery.isFile
+        let (session, delegate) = quick ? (quickSession, quickDelegate) : (session, delegate)
         let head = LinuxURLSession.wholeSecondTimeout(request)
         let answered = LockedState<HTTPResponse?>(nil)
         let pending = PendingExchange()
@@ -117,7 +127,7 @@ extension URLSessionTransport {
                 let deadline = ExchangeDeadline { pending.abandon(with: URLError(.timedOut)) }
                 var report: @Sendable (TransferProgress) -> Void = { _ in }
                 if let progress { report = { if pending.isWaiting || delivery == .stream { progress($0) } } }
-                let task = streamingTask(head, uploading: file, delivery: delivery)
+                let task = streamingTask(head, uploading: file, delivery: delivery, in: session)
                 // Cancels the task the way an abandoned exchange does: after the grace period, if it still runs.
                 let cancel: @Sendable () -> Void = { [delegate] in
                     DispatchQueue.global().asyncAfter(deadline: .now() + PendingExchange.defaultGrace) {
@@ -162,7 +172,10 @@ extension URLSessionTransport {
 
     /// An upload task from `file`, or from the request's bytes; a download task for a download to a file (URLSession
     /// writes it as it comes: see `StreamingTasks`); or a data task.
-    func streamingTask(_ request: URLRequest, uploading file: URL?, delivery: ResponseDelivery) -> URLSessionTask {
+    func streamingTask(
+        _ request: URLRequest, uploading file: URL?, delivery: ResponseDelivery, in session: URLSession? = nil
+    ) -> URLSessionTask {
+        let session = session ?? self.session
         if file == nil, request.httpBody == nil, case .file = delivery { return session.downloadTask(with: request) }
         var head = request
         if let file {

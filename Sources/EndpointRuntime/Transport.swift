@@ -29,7 +29,7 @@ public protocol Transport: Sendable {
 /// tracks: on Linux a per-task delegate never hears of completion, `data(for:)` deadlocks when cancelled, and only the
 /// delegate sees the body of a 401 whose authentication challenge it refuses (see `exchange`). The session delegate also keeps credentials from other hosts on redirects.
 ///
-/// On Linux, buffered requests without a progress handler run on a second session over the same configuration, whose
+/// On Linux, buffered requests and downloads to a file without a progress handler run on a second session over the same configuration, whose
 /// delegate is called on FoundationNetworking's own work queue (`InlineOperationQueue`): a request then costs about as
 /// many thread hand-offs as `data(for:)`. The two sessions keep their own connections, so `httpMaximumConnectionsPerHost`
 /// holds for each (see docs/Platforms.md).
@@ -37,7 +37,7 @@ public final class URLSessionTransport: Transport {
     // Internal, not private: the streaming exchanges (Streaming.swift) use them too.
     let session: URLSession
     let delegate: SessionDelegate
-    /// The session of buffered requests without a progress handler, and its delegate: on Linux a session of its own
+    /// The session of buffered requests and downloads without a progress handler, and its delegate: on Linux a session of its own
     /// whose delegate runs on the work queue (see the type's comment); on Darwin `session` and `delegate`.
     let quickSession: URLSession
     let quickDelegate: SessionDelegate

@@ -42,6 +42,22 @@ struct QuickSessionTests {
         #expect(queue == nil, "answered on a delegate queue: \(String(describing: queue))")
     }
 
+    /// A download to a file without a progress handler: its thousands of chunk callbacks run inline too.
+    @Test func aDownloadWithoutProgressIsAnsweredOnTheWorkQueue() async throws {
+        let answeredOn = LockedState<OperationQueue??>(nil)
+        let transport = URLSessionTransport(configuration: .default, observe: { step in
+            if step == .answered { answeredOn.withLock { $0 = .some(OperationQueue.current) } }
+        })
+        let url = try #require(URL(string: try EchoServer.address().baseURLString + "/blob/\(1 << 20)"))
+        let destination = FileManager.default.temporaryDirectory.appendingPathComponent("quick-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: destination) }
+        let response = try await transport.send(URLRequest(url: url), uploading: nil, delivery: .file(destination), progress: nil)
+        #expect(response.statusCode == 200)
+        #expect(response.file == destination)
+        let queue = try #require(answeredOn.withLock { $0 }, "never answered")
+        #expect(queue == nil, "answered on a delegate queue: \(String(describing: queue))")
+    }
+
     @Test func aRequestWithProgressIsAnsweredOnTheOrdinaryDelegateQueue() async throws {
         let (queue, transport) = try await queueAnswering(progress: { _ in })
         #expect(queue === transport.session.delegateQueue)

@@ -123,8 +123,10 @@ struct StreamingTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let started = AsyncStream<Void>.makeStream()
         let client = try Self.client()
+        // 64 MiB with a pause after each: at least 1.3 s, so the cancellation lands midway however busy the machine is.
+        let slowly = Request<Data>(method: .get, path: "/blob/\(64 << 20)", query: [QueryItem("pause_ms", 20)])
         let download = Task {
-            try await client.download(Request<Data>(method: .get, path: "/blob/\(512 << 20)"), to: folder.appendingPathComponent("file")) { _ in
+            try await client.download(slowly, to: folder.appendingPathComponent("file")) { _ in
                 started.continuation.yield()
             }
         }

@@ -37,7 +37,8 @@ Streaming routes (Tests/EndpointRuntimeTests/Streaming*.swift, Benchmarks/Stream
                                then events id 1...N (`event: tick`, `id: I`, the JSON {"n": I, "text": ...} split
                                over two `data:` lines); with `Last-Event-ID: J` it starts at J+1; with drop_after it
                                closes the connection after K events (a reconnection goes on); pad adds P bytes of text
-  /blob/N                      N bytes (Content-Length N) written 1 MiB at a time, never held whole
+  /blob/N?pause_ms=MS          N bytes (Content-Length N) written 1 MiB at a time, never held whole; with pause_ms, a
+                               pause of MS milliseconds after each MiB (a transfer slow enough to cancel midway)
   /sink                        reads the request body in pieces; {"bytes": count, "sha256": hex digest}
 """
 import argparse
@@ -204,11 +205,14 @@ class Handler(BaseHTTPRequestHandler):
             self.send_header("Content-Length", str(total))
             self.end_headers()
             piece = b"x" * (1 << 20)
+            pause = int(options.get("pause_ms", "0")) / 1000
             sent = 0
             while sent < total:
                 count = min(len(piece), total - sent)
                 self.wfile.write(piece[:count])
                 sent += count
+                if pause:
+                    time.sleep(pause)
         elif head == "sink":
             import hashlib
             digest, left, count = hashlib.sha256(), int(self.headers.get("Content-Length") or 0), 0
