@@ -94,6 +94,8 @@ let package = Package(
         ),
 
         // MARK: Benchmarks
+        // Dependencies are the imports, plus `endpointgen` where a benchmark runs it as a process and `EndpointRuntime` where
+        // it compiles generated code against it (openapi-benchmark).
         .target(name: "BenchmarkSupport", path: "Benchmarks/Support"),
         .executableTarget(name: "yaml-benchmark", dependencies: ["YAML"], path: "Benchmarks/YAMLBenchmark"),
         .executableTarget(name: "mustache-benchmark", dependencies: ["Mustache"], path: "Benchmarks/MustacheBenchmark"),

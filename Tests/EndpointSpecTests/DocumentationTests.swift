@@ -108,4 +108,26 @@ import TestSupport
         #expect(readme.range(of: "## Quick start") != nil)
         #expect(readme.range(of: "## Quick start")!.lowerBound < readme.range(of: "## Benchmarks")!.lowerBound)
     }
+
+    /// One row per benchmark: each benchmark executable of Package.swift has exactly one (its details are in
+    /// Benchmarks/README.md).
+    @Test func theReadmesBenchmarkTableHasOneRowPerBenchmark() throws {
+        let root = TestEnvironment.repositoryRoot
+        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+        let table = readme.components(separatedBy: "## Benchmarks\n").dropFirst().first?.components(separatedBy: "\n## ").first ?? ""
+        let commands = table.components(separatedBy: "\n").filter { $0.hasPrefix("| ") }.dropFirst().map { row in
+            row.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }.dropFirst().first ?? ""
+        }
+        let manifest = try String(contentsOf: root.appendingPathComponent("Package.swift"), encoding: .utf8)
+        let benchmarks = manifest.components(separatedBy: "name: \"").dropFirst().compactMap { rest -> String? in
+            let name = String(rest.prefix { $0 != "\"" })
+            return name.hasSuffix("-benchmark") ? name : nil
+        }
+        #expect(benchmarks.count >= 8, "found \(benchmarks) in Package.swift")
+        for benchmark in benchmarks {
+            let rows = commands.filter { $0 == "`swift run -c release \(benchmark)`" }
+            #expect(rows.count == 1, "\(benchmark) has \(rows.count) rows in the README's benchmark table")
+        }
+        #expect(Set(commands).count == commands.count, "a command with two rows: \(commands)")
+    }
 }

@@ -19,47 +19,44 @@ public enum Template {
     /// The parts of `text`; `{version}` stays a placeholder.
     public static func parse(_ text: String) -> Result<[TemplatePart], Failure> {
         var parts: [TemplatePart] = []
-        var literal = ""
-        var rest = Substring(text)
-        while let character = rest.first {
-            rest = rest.dropFirst()
-            if character == "}" { return .failure(.unbalanced) }
-            guard character == "{" else {
-                literal.append(character)
-                continue
-            }
-            guard let close = rest.firstIndex(of: "}") else { return .failure(.unbalanced) }
-            let name = String(rest[..<close])
-            guard isName(name) else { return .failure(name.contains("{") ? .unbalanced : .badName(name)) }
+        var failure: Failure?
+        scan(text) { literal in
+            // A `{` without its `}`, or a `}` without its `{`, is left in the text between placeholders.
+            if literal.contains("{") || literal.contains("}") { failure = failure ?? .unbalanced }
             if !literal.isEmpty { parts.append(.literal(literal)) }
-            literal = ""
+        } placeholder: { name in
+            if !isName(name) { failure = failure ?? (name.contains("{") ? .unbalanced : .badName(name)) }
             parts.append(.placeholder(name))
-            rest = rest[rest.index(after: close)...]
         }
-        if !literal.isEmpty { parts.append(.literal(literal)) }
-        return .success(parts)
+        return failure.map { .failure($0) } ?? .success(parts)
     }
 
     /// `text` with each `{name}` replaced by `transform(name)`, whatever is between the braces; text outside them is
     /// kept. For text that need not parse: an OpenAPI path or server URL, whose names the importer rewrites into ours.
     public static func replacingPlaceholders(in text: String, _ transform: (String) -> String) -> String {
         var result = ""
-        var rest = Substring(text)
-        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
-            result += rest[..<open] + transform(String(rest[rest.index(after: open)..<close]))
-            rest = rest[rest.index(after: close)...]
-        }
-        return result + rest
+        scan(text) { result += $0 } placeholder: { result += transform($0) }
+        return result
     }
 
     /// The names inside `{` and `}` of `text`, in order, e.g. `["id"]` for `/users/{id}`.
     public static func placeholderNames(in text: String) -> [String] {
         var names: [String] = []
-        _ = replacingPlaceholders(in: text) { name in
-            names.append(name)
-            return ""
-        }
+        scan(text) { _ in } placeholder: { names.append($0) }
         return names
+    }
+
+    /// The one placeholder scanner of the spec and the importer: calls `literal` with the text before, between and
+    /// after the `{name}`s (possibly empty) and `placeholder` with each name, in order. A `{` is paired with the first
+    /// `}` after it; a `{` without one is text.
+    static func scan(_ text: String, literal: (String) -> Void, placeholder: (String) -> Void) {
+        var rest = Substring(text)
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+            literal(String(rest[..<open]))
+            placeholder(String(rest[rest.index(after: open)..<close]))
+            rest = rest[rest.index(after: close)...]
+        }
+        literal(String(rest))
     }
 
     /// The placeholder names of parsed parts, in order.
