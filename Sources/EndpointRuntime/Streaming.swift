@@ -20,11 +20,6 @@ public enum ResponseDelivery: Sendable, Equatable {
     case file(URL)
     /// The body as `HTTPResponse.stream`, handed over when the response head arrives.
     case stream
-
-    /// Whether the body goes to a file.
-    var isFile: Bool {
-        if case .file = self { true } else { false }
-    }
 }
 
 // MARK: - EndpointClient+Streaming
@@ -113,11 +108,10 @@ extension URLSessionTransport {
         _ request: URLRequest, uploading file: URL?, delivery: ResponseDelivery, progress: (@Sendable (TransferProgress) -> Void)?
     ) async throws -> HTTPResponse {
         if file == nil && delivery == .buffered { return try await send(request, progress: progress) }
-        // A download to a file without a progress handler runs no caller code in the delegate: on Linux it goes on the
+        // A download task without a progress handler runs no caller code in its delegate: on Linux it goes on the
         // session whose delegate is called inline (`quickSession`), as its thousands of chunk callbacks would
         // otherwise each wake another thread.
-        let quick = progress == nil && file == nil && request.httpBody == nil && delivery.isFile
-        let (session, delegate) = quick ? (quickSession, quickDelegate) : (session, delegate)
+        let (session, delegate) = session(inline: Self.isDownload(request, uploading: file, delivery: delivery) && progress == nil)
         let head = LinuxURLSession.wholeSecondTimeout(request)
         let answered = LockedState<HTTPResponse?>(nil)
         let pending = PendingExchange()
@@ -170,13 +164,16 @@ extension URLSessionTransport {
         task.resume()
     }
 
+    /// Whether `request` runs as a download task: its body goes to a file and it uploads nothing.
+    static func isDownload(_ request: URLRequest, uploading file: URL?, delivery: ResponseDelivery) -> Bool {
+        guard file == nil, request.httpBody == nil, case .file = delivery else { return false }
+        return true
+    }
+
     /// An upload task from `file`, or from the request's bytes; a download task for a download to a file (URLSession
     /// writes it as it comes: see `StreamingTasks`); or a data task.
-    func streamingTask(
-        _ request: URLRequest, uploading file: URL?, delivery: ResponseDelivery, in session: URLSession? = nil
-    ) -> URLSessionTask {
-        let session = session ?? self.session
-        if file == nil, request.httpBody == nil, case .file = delivery { return session.downloadTask(with: request) }
+    func streamingTask(_ request: URLRequest, uploading file: URL?, delivery: ResponseDelivery, in session: URLSession) -> URLSessionTask {
+        if Self.isDownload(request, uploading: file, delivery: delivery) { return session.downloadTask(with: request) }
         var head = request
         if let file {
             head.httpBody = nil

@@ -69,6 +69,12 @@ public final class URLSessionTransport: Transport {
         if quickSession !== session { quickSession.finishTasksAndInvalidate() }
     }
 
+    /// The session a task goes on, with its delegate: `quickSession` when every delegate call of the task returns at
+    /// once and runs no caller code (`inline`: no progress handler), else `session`.
+    func session(inline: Bool) -> (URLSession, SessionDelegate) {
+        inline ? (quickSession, quickDelegate) : (session, delegate)
+    }
+
     /// Sends `request`. Cancelling the calling Swift task ends it with `URLError(.cancelled)` whenever the
     /// cancellation lands (before the call, while the URLSession task is made, while it runs, as its answer
     /// arrives), and the URLSession task is cancelled if it still runs (see `exchange`). The request's
@@ -138,7 +144,7 @@ public final class URLSessionTransport: Transport {
         _ request: URLRequest, progress: (@Sendable (TransferProgress) -> Void)?,
         finish: @escaping ExchangeCompletion
     ) -> URLSessionTask {
-        let (session, delegate) = progress == nil ? (quickSession, quickDelegate) : (session, delegate)
+        let (session, delegate) = session(inline: progress == nil)
         var head = request
         let task: URLSessionTask
         if let body = request.httpBody {

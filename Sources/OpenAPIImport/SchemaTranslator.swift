@@ -443,7 +443,9 @@ final class SchemaTranslator {
         diagnostics.warning("the default of \(first.context) does not fit its type '\(first.type)'; it is left out\(more)", at: first.location)
     }
 
-    /// Whether a literal can initialise a value of `type`, as the spec loader checks it.
+    /// Whether a literal can initialise a value of `type`. Stricter than the spec loader's rule (`SpecChecks`), which also
+    /// takes a string for a date, UUID or data and a non-finite double: such defaults are left out here, with the misfit
+    /// warning.
     func fits(_ value: SpecValue, _ type: TypeRef) -> Bool {
         switch (type, value) {
         case (.optional, .null): true

@@ -14,7 +14,7 @@ import FoundationNetworking
 
     @Test func aDownloadToAFileIsADownloadTask() {
         let transport = URLSessionTransport()
-        let task = transport.streamingTask(Self.request, uploading: nil, delivery: .file(URL(fileURLWithPath: "/tmp/x")))
+        let task = transport.streamingTask(Self.request, uploading: nil, delivery: .file(URL(fileURLWithPath: "/tmp/x")), in: transport.session)
         #expect(task is URLSessionDownloadTask)
         task.cancel()
     }
@@ -24,8 +24,8 @@ import FoundationNetworking
         var upload = Self.request
         upload.httpBody = Data("body".utf8)
         let tasks = [
-            transport.streamingTask(Self.request, uploading: nil, delivery: .stream),
-            transport.streamingTask(upload, uploading: nil, delivery: .file(URL(fileURLWithPath: "/tmp/x"))),
+            transport.streamingTask(Self.request, uploading: nil, delivery: .stream, in: transport.session),
+            transport.streamingTask(upload, uploading: nil, delivery: .file(URL(fileURLWithPath: "/tmp/x")), in: transport.session),
         ]
         #expect(tasks.allSatisfy { !($0 is URLSessionDownloadTask) })
         #expect(tasks[1] is URLSessionUploadTask)

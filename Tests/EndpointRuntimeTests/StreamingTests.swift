@@ -146,15 +146,19 @@ struct StreamingTests {
         let size = 256 << 20
         let source = Self.scratch("upload")
         defer { try? FileManager.default.removeItem(at: source) }
-        // A file written in pieces, so the test itself never holds it whole.
+        // A file written in pieces, so the test itself never holds it whole; written and hashed off the concurrency pool,
+        // whose two threads (on two cores) the timing tests running beside this one need: seconds of blocking work on
+        // one of them stalled their requests (a 200 ms timeout answered after 917 ms, rate-limited requests bunched).
         #expect(FileManager.default.createFile(atPath: source.path, contents: nil))
-        let handle = try FileHandle(forWritingTo: source)
-        let random = try #require(FileHandle(forReadingAtPath: "/dev/urandom"))
-        for _ in 0..<(size >> 20) {
-            try handle.write(contentsOf: random.readData(ofLength: 1 << 20))
+        let expected = try await Self.offThePool {
+            let handle = try FileHandle(forWritingTo: source)
+            guard let random = FileHandle(forReadingAtPath: "/dev/urandom") else { throw CocoaError(.fileReadNoPermission) }
+            for _ in 0..<(size >> 20) {
+                try handle.write(contentsOf: random.readData(ofLength: 1 << 20))
+            }
+            try handle.close()
+            return try Self.sha256(of: source)
         }
-        try handle.close()
-        let expected = try Self.sha256(of: source)
         let client = try Self.client()
         let sent = LockedBox(TransferProgress())
         let sink = try await client.send(
@@ -236,6 +240,13 @@ struct StreamingTests {
     @Test func aStreamedRequestWithAnErrorStatusThrowsItsBufferedBody() async throws {
         await #expect(throws: EndpointError.unacceptableStatus(statusCode: 503, message: "busy", body: Data(#"{"message": "busy"}"#.utf8))) {
             _ = try await Self.client().events(Request<String>(method: .get, path: "/status/503", query: [QueryItem("message", "busy")]))
+        }
+    }
+
+    /// Runs blocking `work` on a thread of its own rather than one of the concurrency pool's.
+    static func offThePool<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global().async { continuation.resume(with: Result { try work() }) }
         }
     }
 
