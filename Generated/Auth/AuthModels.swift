@@ -13,9 +13,18 @@ public struct Session: Codable, Sendable, Hashable {
         self.expiresAt = expiresAt
     }
 
-    enum CodingKeys: String, CodingKey {
-        case token = "token"
-        case expiresAt = "expires_at"
+    /// Decodes a value from the API's keys.
+    public init(from decoder: any Decoder) throws {
+        let fields = try ModelDecoding(decoder)
+        self.token = try fields.decode("token")
+        self.expiresAt = try fields.decode("expires_at")
+    }
+
+    /// Encodes the value under the API's keys, leaving out those whose value is `nil`.
+    public func encode(to encoder: any Encoder) throws {
+        var fields = ModelEncoding(encoder)
+        try fields.encode(self.token, "token")
+        try fields.encode(self.expiresAt, "expires_at")
     }
 }
 
@@ -30,9 +39,18 @@ public struct TokenStatus: Codable, Sendable, Hashable {
         self.scopes = scopes
     }
 
-    enum CodingKeys: String, CodingKey {
-        case valid = "valid"
-        case scopes = "scopes"
+    /// Decodes a value from the API's keys.
+    public init(from decoder: any Decoder) throws {
+        let fields = try ModelDecoding(decoder)
+        self.valid = try fields.decode("valid")
+        self.scopes = try fields.decode("scopes")
+    }
+
+    /// Encodes the value under the API's keys, leaving out those whose value is `nil`.
+    public func encode(to encoder: any Encoder) throws {
+        var fields = ModelEncoding(encoder)
+        try fields.encode(self.valid, "valid")
+        try fields.encode(self.scopes, "scopes")
     }
 }
 
@@ -51,20 +69,22 @@ public struct User: Codable, Sendable, Hashable {
         self.bio = bio
     }
 
-    enum CodingKeys: String, CodingKey {
-        case id = "id"
-        case name = "name"
-        case role = "role"
-        case bio = "bio"
+    /// Decodes a value from the API's keys, using the spec's default where a key is missing.
+    public init(from decoder: any Decoder) throws {
+        let fields = try ModelDecoding(decoder)
+        self.id = try fields.decode("id")
+        self.name = try fields.decode("name")
+        self.role = try fields.decodeIfPresent("role") ?? .member
+        self.bio = try fields.decodeIfPresent("bio")
     }
 
-    /// Decodes a value, using the spec's default where a key is missing.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.id = try container.decode(Int.self, forKey: .id)
-        self.name = try container.decode(String.self, forKey: .name)
-        self.role = try container.decodeIfPresent(Role.self, forKey: .role) ?? .member
-        self.bio = try container.decodeIfPresent(String.self, forKey: .bio)
+    /// Encodes the value under the API's keys, leaving out those whose value is `nil`.
+    public func encode(to encoder: any Encoder) throws {
+        var fields = ModelEncoding(encoder)
+        try fields.encode(self.id, "id")
+        try fields.encode(self.name, "name")
+        try fields.encode(self.role, "role")
+        try fields.encodeIfPresent(self.bio, "bio")
     }
 }
 

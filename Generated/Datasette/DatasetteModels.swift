@@ -21,12 +21,24 @@ public struct TablePage: Codable, Sendable, Hashable {
         self.nextURL = nextURL
     }
 
-    enum CodingKeys: String, CodingKey {
-        case database = "database"
-        case table = "table"
-        case rows = "rows"
-        case next = "next"
-        case nextURL = "next_url"
+    /// Decodes a value from the API's keys.
+    public init(from decoder: any Decoder) throws {
+        let fields = try ModelDecoding(decoder)
+        self.database = try fields.decode("database")
+        self.table = try fields.decode("table")
+        self.rows = try fields.decode("rows")
+        self.next = try fields.decodeIfPresent("next")
+        self.nextURL = try fields.decodeIfPresent("next_url")
+    }
+
+    /// Encodes the value under the API's keys, leaving out those whose value is `nil`.
+    public func encode(to encoder: any Encoder) throws {
+        var fields = ModelEncoding(encoder)
+        try fields.encode(self.database, "database")
+        try fields.encode(self.table, "table")
+        try fields.encode(self.rows, "rows")
+        try fields.encodeIfPresent(self.next, "next")
+        try fields.encodeIfPresent(self.nextURL, "next_url")
     }
 }
 
@@ -43,10 +55,20 @@ public struct Row: Codable, Sendable, Hashable {
         self.score = score
     }
 
-    enum CodingKeys: String, CodingKey {
-        case id = "id"
-        case name = "name"
-        case score = "score"
+    /// Decodes a value from the API's keys.
+    public init(from decoder: any Decoder) throws {
+        let fields = try ModelDecoding(decoder)
+        self.id = try fields.decode("id")
+        self.name = try fields.decode("name")
+        self.score = try fields.decode("score")
+    }
+
+    /// Encodes the value under the API's keys, leaving out those whose value is `nil`.
+    public func encode(to encoder: any Encoder) throws {
+        var fields = ModelEncoding(encoder)
+        try fields.encode(self.id, "id")
+        try fields.encode(self.name, "name")
+        try fields.encode(self.score, "score")
     }
 }
 
@@ -61,8 +83,17 @@ public struct QueryResult: Codable, Sendable, Hashable {
         self.rows = rows
     }
 
-    enum CodingKeys: String, CodingKey {
-        case ok = "ok"
-        case rows = "rows"
+    /// Decodes a value from the API's keys.
+    public init(from decoder: any Decoder) throws {
+        let fields = try ModelDecoding(decoder)
+        self.ok = try fields.decode("ok")
+        self.rows = try fields.decode("rows")
+    }
+
+    /// Encodes the value under the API's keys, leaving out those whose value is `nil`.
+    public func encode(to encoder: any Encoder) throws {
+        var fields = ModelEncoding(encoder)
+        try fields.encode(self.ok, "ok")
+        try fields.encode(self.rows, "rows")
     }
 }

@@ -17,11 +17,22 @@ public struct Echo: Codable, Sendable, Hashable {
         self.url = url
     }
 
-    enum CodingKeys: String, CodingKey {
-        case args = "args"
-        case headers = "headers"
-        case origin = "origin"
-        case url = "url"
+    /// Decodes a value from the API's keys.
+    public init(from decoder: any Decoder) throws {
+        let fields = try ModelDecoding(decoder)
+        self.args = try fields.decode("args")
+        self.headers = try fields.decode("headers")
+        self.origin = try fields.decode("origin")
+        self.url = try fields.decode("url")
+    }
+
+    /// Encodes the value under the API's keys, leaving out those whose value is `nil`.
+    public func encode(to encoder: any Encoder) throws {
+        var fields = ModelEncoding(encoder)
+        try fields.encode(self.args, "args")
+        try fields.encode(self.headers, "headers")
+        try fields.encode(self.origin, "origin")
+        try fields.encode(self.url, "url")
     }
 }
 
@@ -46,14 +57,28 @@ public struct BodyEcho: Codable, Sendable, Hashable {
         self.url = url
     }
 
-    enum CodingKeys: String, CodingKey {
-        case args = "args"
-        case data = "data"
-        case files = "files"
-        case form = "form"
-        case headers = "headers"
-        case json = "json"
-        case url = "url"
+    /// Decodes a value from the API's keys.
+    public init(from decoder: any Decoder) throws {
+        let fields = try ModelDecoding(decoder)
+        self.args = try fields.decode("args")
+        self.data = try fields.decode("data")
+        self.files = try fields.decode("files")
+        self.form = try fields.decode("form")
+        self.headers = try fields.decode("headers")
+        self.json = try fields.decodeIfPresent("json")
+        self.url = try fields.decode("url")
+    }
+
+    /// Encodes the value under the API's keys, leaving out those whose value is `nil`.
+    public func encode(to encoder: any Encoder) throws {
+        var fields = ModelEncoding(encoder)
+        try fields.encode(self.args, "args")
+        try fields.encode(self.data, "data")
+        try fields.encode(self.files, "files")
+        try fields.encode(self.form, "form")
+        try fields.encode(self.headers, "headers")
+        try fields.encodeIfPresent(self.json, "json")
+        try fields.encode(self.url, "url")
     }
 }
 
@@ -70,10 +95,20 @@ public struct Item: Codable, Sendable, Hashable {
         self.tags = tags
     }
 
-    enum CodingKeys: String, CodingKey {
-        case name = "name"
-        case quantity = "quantity"
-        case tags = "tags"
+    /// Decodes a value from the API's keys.
+    public init(from decoder: any Decoder) throws {
+        let fields = try ModelDecoding(decoder)
+        self.name = try fields.decode("name")
+        self.quantity = try fields.decode("quantity")
+        self.tags = try fields.decode("tags")
+    }
+
+    /// Encodes the value under the API's keys, leaving out those whose value is `nil`.
+    public func encode(to encoder: any Encoder) throws {
+        var fields = ModelEncoding(encoder)
+        try fields.encode(self.name, "name")
+        try fields.encode(self.quantity, "quantity")
+        try fields.encode(self.tags, "tags")
     }
 }
 
@@ -92,11 +127,22 @@ public struct AnythingEcho: Codable, Sendable, Hashable {
         self.url = url
     }
 
-    enum CodingKeys: String, CodingKey {
-        case method = "method"
-        case args = "args"
-        case headers = "headers"
-        case url = "url"
+    /// Decodes a value from the API's keys.
+    public init(from decoder: any Decoder) throws {
+        let fields = try ModelDecoding(decoder)
+        self.method = try fields.decode("method")
+        self.args = try fields.decode("args")
+        self.headers = try fields.decode("headers")
+        self.url = try fields.decode("url")
+    }
+
+    /// Encodes the value under the API's keys, leaving out those whose value is `nil`.
+    public func encode(to encoder: any Encoder) throws {
+        var fields = ModelEncoding(encoder)
+        try fields.encode(self.method, "method")
+        try fields.encode(self.args, "args")
+        try fields.encode(self.headers, "headers")
+        try fields.encode(self.url, "url")
     }
 }
 
@@ -109,8 +155,16 @@ public struct Headers: Codable, Sendable, Hashable {
         self.headers = headers
     }
 
-    enum CodingKeys: String, CodingKey {
-        case headers = "headers"
+    /// Decodes a value from the API's keys.
+    public init(from decoder: any Decoder) throws {
+        let fields = try ModelDecoding(decoder)
+        self.headers = try fields.decode("headers")
+    }
+
+    /// Encodes the value under the API's keys, leaving out those whose value is `nil`.
+    public func encode(to encoder: any Encoder) throws {
+        var fields = ModelEncoding(encoder)
+        try fields.encode(self.headers, "headers")
     }
 }
 
@@ -125,9 +179,18 @@ public struct BearerResult: Codable, Sendable, Hashable {
         self.token = token
     }
 
-    enum CodingKeys: String, CodingKey {
-        case authenticated = "authenticated"
-        case token = "token"
+    /// Decodes a value from the API's keys.
+    public init(from decoder: any Decoder) throws {
+        let fields = try ModelDecoding(decoder)
+        self.authenticated = try fields.decode("authenticated")
+        self.token = try fields.decode("token")
+    }
+
+    /// Encodes the value under the API's keys, leaving out those whose value is `nil`.
+    public func encode(to encoder: any Encoder) throws {
+        var fields = ModelEncoding(encoder)
+        try fields.encode(self.authenticated, "authenticated")
+        try fields.encode(self.token, "token")
     }
 }
 
@@ -142,9 +205,18 @@ public struct BasicAuthResult: Codable, Sendable, Hashable {
         self.user = user
     }
 
-    enum CodingKeys: String, CodingKey {
-        case authenticated = "authenticated"
-        case user = "user"
+    /// Decodes a value from the API's keys.
+    public init(from decoder: any Decoder) throws {
+        let fields = try ModelDecoding(decoder)
+        self.authenticated = try fields.decode("authenticated")
+        self.user = try fields.decode("user")
+    }
+
+    /// Encodes the value under the API's keys, leaving out those whose value is `nil`.
+    public func encode(to encoder: any Encoder) throws {
+        var fields = ModelEncoding(encoder)
+        try fields.encode(self.authenticated, "authenticated")
+        try fields.encode(self.user, "user")
     }
 }
 
@@ -157,8 +229,16 @@ public struct UUIDResult: Codable, Sendable, Hashable {
         self.uuid = uuid
     }
 
-    enum CodingKeys: String, CodingKey {
-        case uuid = "uuid"
+    /// Decodes a value from the API's keys.
+    public init(from decoder: any Decoder) throws {
+        let fields = try ModelDecoding(decoder)
+        self.uuid = try fields.decode("uuid")
+    }
+
+    /// Encodes the value under the API's keys, leaving out those whose value is `nil`.
+    public func encode(to encoder: any Encoder) throws {
+        var fields = ModelEncoding(encoder)
+        try fields.encode(self.uuid, "uuid")
     }
 }
 
@@ -175,10 +255,20 @@ public struct GzipEcho: Codable, Sendable, Hashable {
         self.headers = headers
     }
 
-    enum CodingKeys: String, CodingKey {
-        case gzipped = "gzipped"
-        case method = "method"
-        case headers = "headers"
+    /// Decodes a value from the API's keys.
+    public init(from decoder: any Decoder) throws {
+        let fields = try ModelDecoding(decoder)
+        self.gzipped = try fields.decode("gzipped")
+        self.method = try fields.decode("method")
+        self.headers = try fields.decode("headers")
+    }
+
+    /// Encodes the value under the API's keys, leaving out those whose value is `nil`.
+    public func encode(to encoder: any Encoder) throws {
+        var fields = ModelEncoding(encoder)
+        try fields.encode(self.gzipped, "gzipped")
+        try fields.encode(self.method, "method")
+        try fields.encode(self.headers, "headers")
     }
 }
 
@@ -191,8 +281,16 @@ public struct Cookies: Codable, Sendable, Hashable {
         self.cookies = cookies
     }
 
-    enum CodingKeys: String, CodingKey {
-        case cookies = "cookies"
+    /// Decodes a value from the API's keys.
+    public init(from decoder: any Decoder) throws {
+        let fields = try ModelDecoding(decoder)
+        self.cookies = try fields.decode("cookies")
+    }
+
+    /// Encodes the value under the API's keys, leaving out those whose value is `nil`.
+    public func encode(to encoder: any Encoder) throws {
+        var fields = ModelEncoding(encoder)
+        try fields.encode(self.cookies, "cookies")
     }
 }
 
@@ -213,12 +311,24 @@ public struct JSONEcho: Codable, Sendable, Hashable {
         self.json = json
     }
 
-    enum CodingKeys: String, CodingKey {
-        case method = "method"
-        case args = "args"
-        case headers = "headers"
-        case data = "data"
-        case json = "json"
+    /// Decodes a value from the API's keys.
+    public init(from decoder: any Decoder) throws {
+        let fields = try ModelDecoding(decoder)
+        self.method = try fields.decode("method")
+        self.args = try fields.decode("args")
+        self.headers = try fields.decode("headers")
+        self.data = try fields.decode("data")
+        self.json = try fields.decode("json")
+    }
+
+    /// Encodes the value under the API's keys, leaving out those whose value is `nil`.
+    public func encode(to encoder: any Encoder) throws {
+        var fields = ModelEncoding(encoder)
+        try fields.encode(self.method, "method")
+        try fields.encode(self.args, "args")
+        try fields.encode(self.headers, "headers")
+        try fields.encode(self.data, "data")
+        try fields.encode(self.json, "json")
     }
 }
 
@@ -238,11 +348,22 @@ public struct Pet: Codable, Sendable, Hashable {
         self.extra = extra
     }
 
-    enum CodingKeys: String, CodingKey {
-        case id = "id"
-        case name = "name"
-        case tags = "tags"
-        case extra = "extra"
+    /// Decodes a value from the API's keys.
+    public init(from decoder: any Decoder) throws {
+        let fields = try ModelDecoding(decoder)
+        self.id = try fields.decode("id")
+        self.name = try fields.decode("name")
+        self.tags = try fields.decode("tags")
+        self.extra = try fields.decodeIfPresent("extra")
+    }
+
+    /// Encodes the value under the API's keys, leaving out those whose value is `nil`.
+    public func encode(to encoder: any Encoder) throws {
+        var fields = ModelEncoding(encoder)
+        try fields.encode(self.id, "id")
+        try fields.encode(self.name, "name")
+        try fields.encode(self.tags, "tags")
+        try fields.encodeIfPresent(self.extra, "extra")
     }
 }
 
@@ -255,8 +376,16 @@ public struct NumberPage: Codable, Sendable, Hashable {
         self.items = items
     }
 
-    enum CodingKeys: String, CodingKey {
-        case items = "items"
+    /// Decodes a value from the API's keys.
+    public init(from decoder: any Decoder) throws {
+        let fields = try ModelDecoding(decoder)
+        self.items = try fields.decode("items")
+    }
+
+    /// Encodes the value under the API's keys, leaving out those whose value is `nil`.
+    public func encode(to encoder: any Encoder) throws {
+        var fields = ModelEncoding(encoder)
+        try fields.encode(self.items, "items")
     }
 }
 
@@ -273,19 +402,20 @@ public struct Shelf: Codable, Sendable, Hashable {
         self.tags = tags
     }
 
-    enum CodingKeys: String, XMLCodingKey {
-        case id = "ID"
-        case name = "Name"
-        case tags = "Tags"
+    /// Decodes a value from the API's keys.
+    public init(from decoder: any Decoder) throws {
+        let fields = try ModelDecoding(decoder)
+        self.id = try fields.decode("ID", xml: .attribute)
+        self.name = try fields.decode("Name")
+        self.tags = try fields.decode("Tags", xml: .wrapped(item: "Tag"))
+    }
 
-        /// How each property is written in XML (the spec's `xml` marks).
-        var xmlForm: XMLKeyForm {
-            switch self {
-            case .id: .attribute
-            case .name: .element
-            case .tags: .wrapped(item: "Tag")
-            }
-        }
+    /// Encodes the value under the API's keys, leaving out those whose value is `nil`.
+    public func encode(to encoder: any Encoder) throws {
+        var fields = ModelEncoding(encoder)
+        try fields.encode(self.id, "ID", xml: .attribute)
+        try fields.encode(self.name, "Name")
+        try fields.encode(self.tags, "Tags", xml: .wrapped(item: "Tag"))
     }
 }
 
@@ -300,9 +430,18 @@ public struct StreamLine: Codable, Sendable, Hashable {
         self.url = url
     }
 
-    enum CodingKeys: String, CodingKey {
-        case id = "id"
-        case url = "url"
+    /// Decodes a value from the API's keys.
+    public init(from decoder: any Decoder) throws {
+        let fields = try ModelDecoding(decoder)
+        self.id = try fields.decode("id")
+        self.url = try fields.decode("url")
+    }
+
+    /// Encodes the value under the API's keys, leaving out those whose value is `nil`.
+    public func encode(to encoder: any Encoder) throws {
+        var fields = ModelEncoding(encoder)
+        try fields.encode(self.id, "id")
+        try fields.encode(self.url, "url")
     }
 }
 
@@ -317,9 +456,18 @@ public struct Tick: Codable, Sendable, Hashable {
         self.text = text
     }
 
-    enum CodingKeys: String, CodingKey {
-        case n = "n"
-        case text = "text"
+    /// Decodes a value from the API's keys.
+    public init(from decoder: any Decoder) throws {
+        let fields = try ModelDecoding(decoder)
+        self.n = try fields.decode("n")
+        self.text = try fields.decode("text")
+    }
+
+    /// Encodes the value under the API's keys, leaving out those whose value is `nil`.
+    public func encode(to encoder: any Encoder) throws {
+        var fields = ModelEncoding(encoder)
+        try fields.encode(self.n, "n")
+        try fields.encode(self.text, "text")
     }
 }
 
@@ -334,9 +482,18 @@ public struct CreatedRange: Codable, Sendable, Hashable {
         self.lt = lt
     }
 
-    enum CodingKeys: String, CodingKey {
-        case gt = "gt"
-        case lt = "lt"
+    /// Decodes a value from the API's keys.
+    public init(from decoder: any Decoder) throws {
+        let fields = try ModelDecoding(decoder)
+        self.gt = try fields.decodeIfPresent("gt")
+        self.lt = try fields.decodeIfPresent("lt")
+    }
+
+    /// Encodes the value under the API's keys, leaving out those whose value is `nil`.
+    public func encode(to encoder: any Encoder) throws {
+        var fields = ModelEncoding(encoder)
+        try fields.encodeIfPresent(self.gt, "gt")
+        try fields.encodeIfPresent(self.lt, "lt")
     }
 }
 
@@ -351,9 +508,18 @@ public struct OrderPage: Codable, Sendable, Hashable {
         self.after = after
     }
 
-    enum CodingKeys: String, CodingKey {
-        case limit = "limit"
-        case after = "after"
+    /// Decodes a value from the API's keys.
+    public init(from decoder: any Decoder) throws {
+        let fields = try ModelDecoding(decoder)
+        self.limit = try fields.decode("limit")
+        self.after = try fields.decodeIfPresent("after")
+    }
+
+    /// Encodes the value under the API's keys, leaving out those whose value is `nil`.
+    public func encode(to encoder: any Encoder) throws {
+        var fields = ModelEncoding(encoder)
+        try fields.encode(self.limit, "limit")
+        try fields.encodeIfPresent(self.after, "after")
     }
 }
 
@@ -368,9 +534,18 @@ public struct OrderLine: Codable, Sendable, Hashable {
         self.quantity = quantity
     }
 
-    enum CodingKeys: String, CodingKey {
-        case price = "price"
-        case quantity = "quantity"
+    /// Decodes a value from the API's keys.
+    public init(from decoder: any Decoder) throws {
+        let fields = try ModelDecoding(decoder)
+        self.price = try fields.decode("price")
+        self.quantity = try fields.decode("quantity")
+    }
+
+    /// Encodes the value under the API's keys, leaving out those whose value is `nil`.
+    public func encode(to encoder: any Encoder) throws {
+        var fields = ModelEncoding(encoder)
+        try fields.encode(self.price, "price")
+        try fields.encode(self.quantity, "quantity")
     }
 }
 
@@ -387,10 +562,20 @@ public struct StructuredEcho: Codable, Sendable, Hashable {
         self.url = url
     }
 
-    enum CodingKeys: String, CodingKey {
-        case args = "args"
-        case form = "form"
-        case url = "url"
+    /// Decodes a value from the API's keys.
+    public init(from decoder: any Decoder) throws {
+        let fields = try ModelDecoding(decoder)
+        self.args = try fields.decode("args")
+        self.form = try fields.decodeIfPresent("form")
+        self.url = try fields.decode("url")
+    }
+
+    /// Encodes the value under the API's keys, leaving out those whose value is `nil`.
+    public func encode(to encoder: any Encoder) throws {
+        var fields = ModelEncoding(encoder)
+        try fields.encode(self.args, "args")
+        try fields.encodeIfPresent(self.form, "form")
+        try fields.encode(self.url, "url")
     }
 }
 

@@ -13,9 +13,18 @@ public struct BearerResult: Codable, Sendable, Hashable {
         self.token = token
     }
 
-    enum CodingKeys: String, CodingKey {
-        case authenticated = "authenticated"
-        case token = "token"
+    /// Decodes a value from the API's keys.
+    public init(from decoder: any Decoder) throws {
+        let fields = try ModelDecoding(decoder)
+        self.authenticated = try fields.decode("authenticated")
+        self.token = try fields.decode("token")
+    }
+
+    /// Encodes the value under the API's keys, leaving out those whose value is `nil`.
+    public func encode(to encoder: any Encoder) throws {
+        var fields = ModelEncoding(encoder)
+        try fields.encode(self.authenticated, "authenticated")
+        try fields.encode(self.token, "token")
     }
 }
 
@@ -30,9 +39,18 @@ public struct BasicAuthResult: Codable, Sendable, Hashable {
         self.user = user
     }
 
-    enum CodingKeys: String, CodingKey {
-        case authenticated = "authenticated"
-        case user = "user"
+    /// Decodes a value from the API's keys.
+    public init(from decoder: any Decoder) throws {
+        let fields = try ModelDecoding(decoder)
+        self.authenticated = try fields.decode("authenticated")
+        self.user = try fields.decode("user")
+    }
+
+    /// Encodes the value under the API's keys, leaving out those whose value is `nil`.
+    public func encode(to encoder: any Encoder) throws {
+        var fields = ModelEncoding(encoder)
+        try fields.encode(self.authenticated, "authenticated")
+        try fields.encode(self.user, "user")
     }
 }
 
@@ -49,10 +67,20 @@ public struct Anything: Codable, Sendable, Hashable {
         self.url = url
     }
 
-    enum CodingKeys: String, CodingKey {
-        case headers = "headers"
-        case args = "args"
-        case url = "url"
+    /// Decodes a value from the API's keys.
+    public init(from decoder: any Decoder) throws {
+        let fields = try ModelDecoding(decoder)
+        self.headers = try fields.decode("headers")
+        self.args = try fields.decode("args")
+        self.url = try fields.decode("url")
+    }
+
+    /// Encodes the value under the API's keys, leaving out those whose value is `nil`.
+    public func encode(to encoder: any Encoder) throws {
+        var fields = ModelEncoding(encoder)
+        try fields.encode(self.headers, "headers")
+        try fields.encode(self.args, "args")
+        try fields.encode(self.url, "url")
     }
 }
 
@@ -65,7 +93,15 @@ public struct Cookies: Codable, Sendable, Hashable {
         self.cookies = cookies
     }
 
-    enum CodingKeys: String, CodingKey {
-        case cookies = "cookies"
+    /// Decodes a value from the API's keys.
+    public init(from decoder: any Decoder) throws {
+        let fields = try ModelDecoding(decoder)
+        self.cookies = try fields.decode("cookies")
+    }
+
+    /// Encodes the value under the API's keys, leaving out those whose value is `nil`.
+    public func encode(to encoder: any Encoder) throws {
+        var fields = ModelEncoding(encoder)
+        try fields.encode(self.cookies, "cookies")
     }
 }

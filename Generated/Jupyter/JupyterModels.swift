@@ -12,8 +12,16 @@ public struct ServerVersion: Codable, Sendable, Hashable {
         self.version = version
     }
 
-    enum CodingKeys: String, CodingKey {
-        case version = "version"
+    /// Decodes a value from the API's keys.
+    public init(from decoder: any Decoder) throws {
+        let fields = try ModelDecoding(decoder)
+        self.version = try fields.decode("version")
+    }
+
+    /// Encodes the value under the API's keys, leaving out those whose value is `nil`.
+    public func encode(to encoder: any Encoder) throws {
+        var fields = ModelEncoding(encoder)
+        try fields.encode(self.version, "version")
     }
 }
 
@@ -43,15 +51,30 @@ public struct Entry: Codable, Sendable, Hashable {
         self.mimetype = mimetype
     }
 
-    enum CodingKeys: String, CodingKey {
-        case name = "name"
-        case path = "path"
-        case type = "type"
-        case writable = "writable"
-        case created = "created"
-        case lastModified = "last_modified"
-        case size = "size"
-        case mimetype = "mimetype"
+    /// Decodes a value from the API's keys.
+    public init(from decoder: any Decoder) throws {
+        let fields = try ModelDecoding(decoder)
+        self.name = try fields.decode("name")
+        self.path = try fields.decode("path")
+        self.type = try fields.decode("type")
+        self.writable = try fields.decode("writable")
+        self.created = try fields.decode("created")
+        self.lastModified = try fields.decode("last_modified")
+        self.size = try fields.decodeIfPresent("size")
+        self.mimetype = try fields.decodeIfPresent("mimetype")
+    }
+
+    /// Encodes the value under the API's keys, leaving out those whose value is `nil`.
+    public func encode(to encoder: any Encoder) throws {
+        var fields = ModelEncoding(encoder)
+        try fields.encode(self.name, "name")
+        try fields.encode(self.path, "path")
+        try fields.encode(self.type, "type")
+        try fields.encode(self.writable, "writable")
+        try fields.encode(self.created, "created")
+        try fields.encode(self.lastModified, "last_modified")
+        try fields.encodeIfPresent(self.size, "size")
+        try fields.encodeIfPresent(self.mimetype, "mimetype")
     }
 }
 
@@ -77,14 +100,28 @@ public struct File: Codable, Sendable, Hashable {
         self.content = content
     }
 
-    enum CodingKeys: String, CodingKey {
-        case name = "name"
-        case path = "path"
-        case lastModified = "last_modified"
-        case size = "size"
-        case mimetype = "mimetype"
-        case format = "format"
-        case content = "content"
+    /// Decodes a value from the API's keys.
+    public init(from decoder: any Decoder) throws {
+        let fields = try ModelDecoding(decoder)
+        self.name = try fields.decode("name")
+        self.path = try fields.decode("path")
+        self.lastModified = try fields.decode("last_modified")
+        self.size = try fields.decodeIfPresent("size")
+        self.mimetype = try fields.decodeIfPresent("mimetype")
+        self.format = try fields.decode("format")
+        self.content = try fields.decode("content")
+    }
+
+    /// Encodes the value under the API's keys, leaving out those whose value is `nil`.
+    public func encode(to encoder: any Encoder) throws {
+        var fields = ModelEncoding(encoder)
+        try fields.encode(self.name, "name")
+        try fields.encode(self.path, "path")
+        try fields.encode(self.lastModified, "last_modified")
+        try fields.encodeIfPresent(self.size, "size")
+        try fields.encodeIfPresent(self.mimetype, "mimetype")
+        try fields.encode(self.format, "format")
+        try fields.encode(self.content, "content")
     }
 }
 
@@ -105,11 +142,22 @@ public struct Directory: Codable, Sendable, Hashable {
         self.content = content
     }
 
-    enum CodingKeys: String, CodingKey {
-        case name = "name"
-        case path = "path"
-        case lastModified = "last_modified"
-        case content = "content"
+    /// Decodes a value from the API's keys.
+    public init(from decoder: any Decoder) throws {
+        let fields = try ModelDecoding(decoder)
+        self.name = try fields.decode("name")
+        self.path = try fields.decode("path")
+        self.lastModified = try fields.decode("last_modified")
+        self.content = try fields.decode("content")
+    }
+
+    /// Encodes the value under the API's keys, leaving out those whose value is `nil`.
+    public func encode(to encoder: any Encoder) throws {
+        var fields = ModelEncoding(encoder)
+        try fields.encode(self.name, "name")
+        try fields.encode(self.path, "path")
+        try fields.encode(self.lastModified, "last_modified")
+        try fields.encode(self.content, "content")
     }
 }
 
@@ -124,9 +172,18 @@ public struct Checkpoint: Codable, Sendable, Hashable {
         self.lastModified = lastModified
     }
 
-    enum CodingKeys: String, CodingKey {
-        case id = "id"
-        case lastModified = "last_modified"
+    /// Decodes a value from the API's keys.
+    public init(from decoder: any Decoder) throws {
+        let fields = try ModelDecoding(decoder)
+        self.id = try fields.decode("id")
+        self.lastModified = try fields.decode("last_modified")
+    }
+
+    /// Encodes the value under the API's keys, leaving out those whose value is `nil`.
+    public func encode(to encoder: any Encoder) throws {
+        var fields = ModelEncoding(encoder)
+        try fields.encode(self.id, "id")
+        try fields.encode(self.lastModified, "last_modified")
     }
 }
 
@@ -139,8 +196,16 @@ public struct KernelChoice: Codable, Sendable, Hashable {
         self.name = name
     }
 
-    enum CodingKeys: String, CodingKey {
-        case name = "name"
+    /// Decodes a value from the API's keys.
+    public init(from decoder: any Decoder) throws {
+        let fields = try ModelDecoding(decoder)
+        self.name = try fields.decode("name")
+    }
+
+    /// Encodes the value under the API's keys, leaving out those whose value is `nil`.
+    public func encode(to encoder: any Encoder) throws {
+        var fields = ModelEncoding(encoder)
+        try fields.encode(self.name, "name")
     }
 }
 
@@ -163,12 +228,24 @@ public struct Kernel: Codable, Sendable, Hashable {
         self.connections = connections
     }
 
-    enum CodingKeys: String, CodingKey {
-        case id = "id"
-        case name = "name"
-        case lastActivity = "last_activity"
-        case executionState = "execution_state"
-        case connections = "connections"
+    /// Decodes a value from the API's keys.
+    public init(from decoder: any Decoder) throws {
+        let fields = try ModelDecoding(decoder)
+        self.id = try fields.decode("id")
+        self.name = try fields.decode("name")
+        self.lastActivity = try fields.decodeIfPresent("last_activity")
+        self.executionState = try fields.decodeIfPresent("execution_state")
+        self.connections = try fields.decodeIfPresent("connections")
+    }
+
+    /// Encodes the value under the API's keys, leaving out those whose value is `nil`.
+    public func encode(to encoder: any Encoder) throws {
+        var fields = ModelEncoding(encoder)
+        try fields.encode(self.id, "id")
+        try fields.encode(self.name, "name")
+        try fields.encodeIfPresent(self.lastActivity, "last_activity")
+        try fields.encodeIfPresent(self.executionState, "execution_state")
+        try fields.encodeIfPresent(self.connections, "connections")
     }
 }
 
@@ -189,12 +266,24 @@ public struct Session: Codable, Sendable, Hashable {
         self.kernel = kernel
     }
 
-    enum CodingKeys: String, CodingKey {
-        case id = "id"
-        case path = "path"
-        case name = "name"
-        case type = "type"
-        case kernel = "kernel"
+    /// Decodes a value from the API's keys.
+    public init(from decoder: any Decoder) throws {
+        let fields = try ModelDecoding(decoder)
+        self.id = try fields.decode("id")
+        self.path = try fields.decode("path")
+        self.name = try fields.decode("name")
+        self.type = try fields.decode("type")
+        self.kernel = try fields.decodeIfPresent("kernel")
+    }
+
+    /// Encodes the value under the API's keys, leaving out those whose value is `nil`.
+    public func encode(to encoder: any Encoder) throws {
+        var fields = ModelEncoding(encoder)
+        try fields.encode(self.id, "id")
+        try fields.encode(self.path, "path")
+        try fields.encode(self.name, "name")
+        try fields.encode(self.type, "type")
+        try fields.encodeIfPresent(self.kernel, "kernel")
     }
 }
 

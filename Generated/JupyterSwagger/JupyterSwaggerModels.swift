@@ -23,11 +23,22 @@ public struct APIStatus: Codable, Sendable, Hashable {
         self.kernels = kernels
     }
 
-    enum CodingKeys: String, CodingKey {
-        case started = "started"
-        case lastActivity = "last_activity"
-        case connections = "connections"
-        case kernels = "kernels"
+    /// Decodes a value from the API's keys.
+    public init(from decoder: any Decoder) throws {
+        let fields = try ModelDecoding(decoder)
+        self.started = try fields.decodeIfPresent("started")
+        self.lastActivity = try fields.decodeIfPresent("last_activity")
+        self.connections = try fields.decodeIfPresent("connections")
+        self.kernels = try fields.decodeIfPresent("kernels")
+    }
+
+    /// Encodes the value under the API's keys, leaving out those whose value is `nil`.
+    public func encode(to encoder: any Encoder) throws {
+        var fields = ModelEncoding(encoder)
+        try fields.encodeIfPresent(self.started, "started")
+        try fields.encodeIfPresent(self.lastActivity, "last_activity")
+        try fields.encodeIfPresent(self.connections, "connections")
+        try fields.encodeIfPresent(self.kernels, "kernels")
     }
 }
 
@@ -44,9 +55,18 @@ public struct Checkpoints: Codable, Sendable, Hashable {
         self.lastModified = lastModified
     }
 
-    enum CodingKeys: String, CodingKey {
-        case id = "id"
-        case lastModified = "last_modified"
+    /// Decodes a value from the API's keys.
+    public init(from decoder: any Decoder) throws {
+        let fields = try ModelDecoding(decoder)
+        self.id = try fields.decode("id")
+        self.lastModified = try fields.decode("last_modified")
+    }
+
+    /// Encodes the value under the API's keys, leaving out those whose value is `nil`.
+    public func encode(to encoder: any Encoder) throws {
+        var fields = ModelEncoding(encoder)
+        try fields.encode(self.id, "id")
+        try fields.encode(self.lastModified, "last_modified")
     }
 }
 
@@ -93,19 +113,38 @@ public struct Contents: Codable, Sendable, Hashable {
         self.hashAlgorithm = hashAlgorithm
     }
 
-    enum CodingKeys: String, CodingKey {
-        case name = "name"
-        case path = "path"
-        case type = "type"
-        case writable = "writable"
-        case created = "created"
-        case lastModified = "last_modified"
-        case size = "size"
-        case mimetype = "mimetype"
-        case content = "content"
-        case format = "format"
-        case hash = "hash"
-        case hashAlgorithm = "hash_algorithm"
+    /// Decodes a value from the API's keys.
+    public init(from decoder: any Decoder) throws {
+        let fields = try ModelDecoding(decoder)
+        self.name = try fields.decode("name")
+        self.path = try fields.decode("path")
+        self.type = try fields.decode("type")
+        self.writable = try fields.decode("writable")
+        self.created = try fields.decode("created")
+        self.lastModified = try fields.decode("last_modified")
+        self.size = try fields.decodeIfPresent("size")
+        self.mimetype = try fields.decode("mimetype")
+        self.content = try fields.decode("content")
+        self.format = try fields.decode("format")
+        self.hash = try fields.decodeIfPresent("hash")
+        self.hashAlgorithm = try fields.decodeIfPresent("hash_algorithm")
+    }
+
+    /// Encodes the value under the API's keys, leaving out those whose value is `nil`.
+    public func encode(to encoder: any Encoder) throws {
+        var fields = ModelEncoding(encoder)
+        try fields.encode(self.name, "name")
+        try fields.encode(self.path, "path")
+        try fields.encode(self.type, "type")
+        try fields.encode(self.writable, "writable")
+        try fields.encode(self.created, "created")
+        try fields.encode(self.lastModified, "last_modified")
+        try fields.encodeIfPresent(self.size, "size")
+        try fields.encode(self.mimetype, "mimetype")
+        try fields.encode(self.content, "content")
+        try fields.encode(self.format, "format")
+        try fields.encodeIfPresent(self.hash, "hash")
+        try fields.encodeIfPresent(self.hashAlgorithm, "hash_algorithm")
     }
 }
 
@@ -122,9 +161,18 @@ public struct GetApiContentsPathError: Codable, Sendable, Hashable {
         self.reason = reason
     }
 
-    enum CodingKeys: String, CodingKey {
-        case error = "error"
-        case reason = "reason"
+    /// Decodes a value from the API's keys.
+    public init(from decoder: any Decoder) throws {
+        let fields = try ModelDecoding(decoder)
+        self.error = try fields.decodeIfPresent("error")
+        self.reason = try fields.decodeIfPresent("reason")
+    }
+
+    /// Encodes the value under the API's keys, leaving out those whose value is `nil`.
+    public func encode(to encoder: any Encoder) throws {
+        var fields = ModelEncoding(encoder)
+        try fields.encodeIfPresent(self.error, "error")
+        try fields.encodeIfPresent(self.reason, "reason")
     }
 }
 
@@ -140,9 +188,18 @@ public struct GetApiKernelspecsResponse: Codable, Sendable, Hashable {
         self.kernelspecs = kernelspecs
     }
 
-    enum CodingKeys: String, CodingKey {
-        case `default` = "default"
-        case kernelspecs = "kernelspecs"
+    /// Decodes a value from the API's keys.
+    public init(from decoder: any Decoder) throws {
+        let fields = try ModelDecoding(decoder)
+        self.`default` = try fields.decodeIfPresent("default")
+        self.kernelspecs = try fields.decodeIfPresent("kernelspecs")
+    }
+
+    /// Encodes the value under the API's keys, leaving out those whose value is `nil`.
+    public func encode(to encoder: any Encoder) throws {
+        var fields = ModelEncoding(encoder)
+        try fields.encodeIfPresent(self.`default`, "default")
+        try fields.encodeIfPresent(self.kernelspecs, "kernelspecs")
     }
 }
 
@@ -163,9 +220,18 @@ public struct GetApiMeResponse: Codable, Sendable, Hashable {
         self.permissions = permissions
     }
 
-    enum CodingKeys: String, CodingKey {
-        case identity = "identity"
-        case permissions = "permissions"
+    /// Decodes a value from the API's keys.
+    public init(from decoder: any Decoder) throws {
+        let fields = try ModelDecoding(decoder)
+        self.identity = try fields.decodeIfPresent("identity")
+        self.permissions = try fields.decodeIfPresent("permissions")
+    }
+
+    /// Encodes the value under the API's keys, leaving out those whose value is `nil`.
+    public func encode(to encoder: any Encoder) throws {
+        var fields = ModelEncoding(encoder)
+        try fields.encodeIfPresent(self.identity, "identity")
+        try fields.encodeIfPresent(self.permissions, "permissions")
     }
 }
 
@@ -179,8 +245,16 @@ public struct GetApiResponse: Codable, Sendable, Hashable {
         self.version = version
     }
 
-    enum CodingKeys: String, CodingKey {
-        case version = "version"
+    /// Decodes a value from the API's keys.
+    public init(from decoder: any Decoder) throws {
+        let fields = try ModelDecoding(decoder)
+        self.version = try fields.decodeIfPresent("version")
+    }
+
+    /// Encodes the value under the API's keys, leaving out those whose value is `nil`.
+    public func encode(to encoder: any Encoder) throws {
+        var fields = ModelEncoding(encoder)
+        try fields.encodeIfPresent(self.version, "version")
     }
 }
 
@@ -217,13 +291,26 @@ public struct Identity: Codable, Sendable, Hashable {
         self.color = color
     }
 
-    enum CodingKeys: String, CodingKey {
-        case username = "username"
-        case name = "name"
-        case displayName = "display_name"
-        case initials = "initials"
-        case avatarUrl = "avatar_url"
-        case color = "color"
+    /// Decodes a value from the API's keys.
+    public init(from decoder: any Decoder) throws {
+        let fields = try ModelDecoding(decoder)
+        self.username = try fields.decodeIfPresent("username")
+        self.name = try fields.decodeIfPresent("name")
+        self.displayName = try fields.decodeIfPresent("display_name")
+        self.initials = try fields.decodeIfPresent("initials")
+        self.avatarUrl = try fields.decodeIfPresent("avatar_url")
+        self.color = try fields.decodeIfPresent("color")
+    }
+
+    /// Encodes the value under the API's keys, leaving out those whose value is `nil`.
+    public func encode(to encoder: any Encoder) throws {
+        var fields = ModelEncoding(encoder)
+        try fields.encodeIfPresent(self.username, "username")
+        try fields.encodeIfPresent(self.name, "name")
+        try fields.encodeIfPresent(self.displayName, "display_name")
+        try fields.encodeIfPresent(self.initials, "initials")
+        try fields.encodeIfPresent(self.avatarUrl, "avatar_url")
+        try fields.encodeIfPresent(self.color, "color")
     }
 }
 
@@ -254,12 +341,24 @@ public struct Kernel: Codable, Sendable, Hashable {
         self.executionState = executionState
     }
 
-    enum CodingKeys: String, CodingKey {
-        case id = "id"
-        case name = "name"
-        case lastActivity = "last_activity"
-        case connections = "connections"
-        case executionState = "execution_state"
+    /// Decodes a value from the API's keys.
+    public init(from decoder: any Decoder) throws {
+        let fields = try ModelDecoding(decoder)
+        self.id = try fields.decode("id")
+        self.name = try fields.decode("name")
+        self.lastActivity = try fields.decodeIfPresent("last_activity")
+        self.connections = try fields.decodeIfPresent("connections")
+        self.executionState = try fields.decodeIfPresent("execution_state")
+    }
+
+    /// Encodes the value under the API's keys, leaving out those whose value is `nil`.
+    public func encode(to encoder: any Encoder) throws {
+        var fields = ModelEncoding(encoder)
+        try fields.encode(self.id, "id")
+        try fields.encode(self.name, "name")
+        try fields.encodeIfPresent(self.lastActivity, "last_activity")
+        try fields.encodeIfPresent(self.connections, "connections")
+        try fields.encodeIfPresent(self.executionState, "execution_state")
     }
 }
 
@@ -278,10 +377,20 @@ public struct KernelSpec: Codable, Sendable, Hashable {
         self.resources = resources
     }
 
-    enum CodingKeys: String, CodingKey {
-        case name = "name"
-        case kernelSpecFile = "KernelSpecFile"
-        case resources = "resources"
+    /// Decodes a value from the API's keys.
+    public init(from decoder: any Decoder) throws {
+        let fields = try ModelDecoding(decoder)
+        self.name = try fields.decodeIfPresent("name")
+        self.kernelSpecFile = try fields.decodeIfPresent("KernelSpecFile")
+        self.resources = try fields.decodeIfPresent("resources")
+    }
+
+    /// Encodes the value under the API's keys, leaving out those whose value is `nil`.
+    public func encode(to encoder: any Encoder) throws {
+        var fields = ModelEncoding(encoder)
+        try fields.encodeIfPresent(self.name, "name")
+        try fields.encodeIfPresent(self.kernelSpecFile, "KernelSpecFile")
+        try fields.encodeIfPresent(self.resources, "resources")
     }
 }
 
@@ -310,13 +419,26 @@ public struct KernelSpecFile: Codable, Sendable, Hashable {
         self.helpLinks = helpLinks
     }
 
-    enum CodingKeys: String, CodingKey {
-        case language = "language"
-        case argv = "argv"
-        case displayName = "display_name"
-        case codemirrorMode = "codemirror_mode"
-        case env = "env"
-        case helpLinks = "help_links"
+    /// Decodes a value from the API's keys.
+    public init(from decoder: any Decoder) throws {
+        let fields = try ModelDecoding(decoder)
+        self.language = try fields.decode("language")
+        self.argv = try fields.decode("argv")
+        self.displayName = try fields.decode("display_name")
+        self.codemirrorMode = try fields.decodeIfPresent("codemirror_mode")
+        self.env = try fields.decodeIfPresent("env")
+        self.helpLinks = try fields.decodeIfPresent("help_links")
+    }
+
+    /// Encodes the value under the API's keys, leaving out those whose value is `nil`.
+    public func encode(to encoder: any Encoder) throws {
+        var fields = ModelEncoding(encoder)
+        try fields.encode(self.language, "language")
+        try fields.encode(self.argv, "argv")
+        try fields.encode(self.displayName, "display_name")
+        try fields.encodeIfPresent(self.codemirrorMode, "codemirror_mode")
+        try fields.encodeIfPresent(self.env, "env")
+        try fields.encodeIfPresent(self.helpLinks, "help_links")
     }
 }
 
@@ -333,9 +455,18 @@ public struct KernelSpecFileHelpLinksItem: Codable, Sendable, Hashable {
         self.url = url
     }
 
-    enum CodingKeys: String, CodingKey {
-        case text = "text"
-        case url = "url"
+    /// Decodes a value from the API's keys.
+    public init(from decoder: any Decoder) throws {
+        let fields = try ModelDecoding(decoder)
+        self.text = try fields.decode("text")
+        self.url = try fields.decode("url")
+    }
+
+    /// Encodes the value under the API's keys, leaving out those whose value is `nil`.
+    public func encode(to encoder: any Encoder) throws {
+        var fields = ModelEncoding(encoder)
+        try fields.encode(self.text, "text")
+        try fields.encode(self.url, "url")
     }
 }
 
@@ -355,10 +486,20 @@ public struct KernelSpecResources: Codable, Sendable, Hashable {
         self.logo = logo
     }
 
-    enum CodingKeys: String, CodingKey {
-        case kernelJs = "kernel.js"
-        case kernelCss = "kernel.css"
-        case logo = "logo-*"
+    /// Decodes a value from the API's keys.
+    public init(from decoder: any Decoder) throws {
+        let fields = try ModelDecoding(decoder)
+        self.kernelJs = try fields.decodeIfPresent("kernel.js")
+        self.kernelCss = try fields.decodeIfPresent("kernel.css")
+        self.logo = try fields.decodeIfPresent("logo-*")
+    }
+
+    /// Encodes the value under the API's keys, leaving out those whose value is `nil`.
+    public func encode(to encoder: any Encoder) throws {
+        var fields = ModelEncoding(encoder)
+        try fields.encodeIfPresent(self.kernelJs, "kernel.js")
+        try fields.encodeIfPresent(self.kernelCss, "kernel.css")
+        try fields.encodeIfPresent(self.logo, "logo-*")
     }
 }
 
@@ -373,9 +514,18 @@ public struct PostApiSessionsError: Codable, Sendable, Hashable {
         self.shortMessage = shortMessage
     }
 
-    enum CodingKeys: String, CodingKey {
-        case message = "message"
-        case shortMessage = "short_message"
+    /// Decodes a value from the API's keys.
+    public init(from decoder: any Decoder) throws {
+        let fields = try ModelDecoding(decoder)
+        self.message = try fields.decodeIfPresent("message")
+        self.shortMessage = try fields.decodeIfPresent("short_message")
+    }
+
+    /// Encodes the value under the API's keys, leaving out those whose value is `nil`.
+    public func encode(to encoder: any Encoder) throws {
+        var fields = ModelEncoding(encoder)
+        try fields.encodeIfPresent(self.message, "message")
+        try fields.encodeIfPresent(self.shortMessage, "short_message")
     }
 }
 
@@ -392,9 +542,18 @@ public struct ResolvedPath: Codable, Sendable, Hashable {
         self.unresolved = unresolved
     }
 
-    enum CodingKeys: String, CodingKey {
-        case resolved = "resolved"
-        case unresolved = "unresolved"
+    /// Decodes a value from the API's keys.
+    public init(from decoder: any Decoder) throws {
+        let fields = try ModelDecoding(decoder)
+        self.resolved = try fields.decode("resolved")
+        self.unresolved = try fields.decodeIfPresent("unresolved")
+    }
+
+    /// Encodes the value under the API's keys, leaving out those whose value is `nil`.
+    public func encode(to encoder: any Encoder) throws {
+        var fields = ModelEncoding(encoder)
+        try fields.encode(self.resolved, "resolved")
+        try fields.encodeIfPresent(self.unresolved, "unresolved")
     }
 }
 
@@ -411,9 +570,18 @@ public struct ResolvedPathResolvedItem: Codable, Sendable, Hashable {
         self.path = path
     }
 
-    enum CodingKeys: String, CodingKey {
-        case scope = "scope"
-        case path = "path"
+    /// Decodes a value from the API's keys.
+    public init(from decoder: any Decoder) throws {
+        let fields = try ModelDecoding(decoder)
+        self.scope = try fields.decode("scope")
+        self.path = try fields.decode("path")
+    }
+
+    /// Encodes the value under the API's keys, leaving out those whose value is `nil`.
+    public func encode(to encoder: any Encoder) throws {
+        var fields = ModelEncoding(encoder)
+        try fields.encode(self.scope, "scope")
+        try fields.encode(self.path, "path")
     }
 }
 
@@ -430,9 +598,18 @@ public struct ResolvedPathUnresolvedItem: Codable, Sendable, Hashable {
         self.reason = reason
     }
 
-    enum CodingKeys: String, CodingKey {
-        case scope = "scope"
-        case reason = "reason"
+    /// Decodes a value from the API's keys.
+    public init(from decoder: any Decoder) throws {
+        let fields = try ModelDecoding(decoder)
+        self.scope = try fields.decode("scope")
+        self.reason = try fields.decode("reason")
+    }
+
+    /// Encodes the value under the API's keys, leaving out those whose value is `nil`.
+    public func encode(to encoder: any Encoder) throws {
+        var fields = ModelEncoding(encoder)
+        try fields.encode(self.scope, "scope")
+        try fields.encode(self.reason, "reason")
     }
 }
 
@@ -457,12 +634,24 @@ public struct Session: Codable, Sendable, Hashable {
         self.kernel = kernel
     }
 
-    enum CodingKeys: String, CodingKey {
-        case id = "id"
-        case path = "path"
-        case name = "name"
-        case type = "type"
-        case kernel = "kernel"
+    /// Decodes a value from the API's keys.
+    public init(from decoder: any Decoder) throws {
+        let fields = try ModelDecoding(decoder)
+        self.id = try fields.decodeIfPresent("id")
+        self.path = try fields.decodeIfPresent("path")
+        self.name = try fields.decodeIfPresent("name")
+        self.type = try fields.decodeIfPresent("type")
+        self.kernel = try fields.decodeIfPresent("kernel")
+    }
+
+    /// Encodes the value under the API's keys, leaving out those whose value is `nil`.
+    public func encode(to encoder: any Encoder) throws {
+        var fields = ModelEncoding(encoder)
+        try fields.encodeIfPresent(self.id, "id")
+        try fields.encodeIfPresent(self.path, "path")
+        try fields.encodeIfPresent(self.name, "name")
+        try fields.encodeIfPresent(self.type, "type")
+        try fields.encodeIfPresent(self.kernel, "kernel")
     }
 }
 
@@ -481,9 +670,18 @@ public struct Terminal: Codable, Sendable, Hashable {
         self.lastActivity = lastActivity
     }
 
-    enum CodingKeys: String, CodingKey {
-        case name = "name"
-        case lastActivity = "last_activity"
+    /// Decodes a value from the API's keys.
+    public init(from decoder: any Decoder) throws {
+        let fields = try ModelDecoding(decoder)
+        self.name = try fields.decode("name")
+        self.lastActivity = try fields.decodeIfPresent("last_activity")
+    }
+
+    /// Encodes the value under the API's keys, leaving out those whose value is `nil`.
+    public func encode(to encoder: any Encoder) throws {
+        var fields = ModelEncoding(encoder)
+        try fields.encode(self.name, "name")
+        try fields.encodeIfPresent(self.lastActivity, "last_activity")
     }
 }
 

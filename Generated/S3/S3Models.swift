@@ -14,17 +14,18 @@ public struct ListAllMyBucketsResult: Codable, Sendable, Hashable {
         self.owner = owner
     }
 
-    enum CodingKeys: String, XMLCodingKey {
-        case buckets = "Buckets"
-        case owner = "Owner"
+    /// Decodes a value from the API's keys.
+    public init(from decoder: any Decoder) throws {
+        let fields = try ModelDecoding(decoder)
+        self.buckets = try fields.decode("Buckets", xml: .wrapped(item: "Bucket"))
+        self.owner = try fields.decodeIfPresent("Owner")
+    }
 
-        /// How each property is written in XML (the spec's `xml` marks).
-        var xmlForm: XMLKeyForm {
-            switch self {
-            case .buckets: .wrapped(item: "Bucket")
-            case .owner: .element
-            }
-        }
+    /// Encodes the value under the API's keys, leaving out those whose value is `nil`.
+    public func encode(to encoder: any Encoder) throws {
+        var fields = ModelEncoding(encoder)
+        try fields.encode(self.buckets, "Buckets", xml: .wrapped(item: "Bucket"))
+        try fields.encodeIfPresent(self.owner, "Owner")
     }
 }
 
@@ -39,9 +40,18 @@ public struct Bucket: Codable, Sendable, Hashable {
         self.creationDate = creationDate
     }
 
-    enum CodingKeys: String, CodingKey {
-        case name = "Name"
-        case creationDate = "CreationDate"
+    /// Decodes a value from the API's keys.
+    public init(from decoder: any Decoder) throws {
+        let fields = try ModelDecoding(decoder)
+        self.name = try fields.decode("Name")
+        self.creationDate = try fields.decode("CreationDate")
+    }
+
+    /// Encodes the value under the API's keys, leaving out those whose value is `nil`.
+    public func encode(to encoder: any Encoder) throws {
+        var fields = ModelEncoding(encoder)
+        try fields.encode(self.name, "Name")
+        try fields.encode(self.creationDate, "CreationDate")
     }
 }
 
@@ -56,9 +66,18 @@ public struct Owner: Codable, Sendable, Hashable {
         self.id = id
     }
 
-    enum CodingKeys: String, CodingKey {
-        case displayName = "DisplayName"
-        case id = "ID"
+    /// Decodes a value from the API's keys.
+    public init(from decoder: any Decoder) throws {
+        let fields = try ModelDecoding(decoder)
+        self.displayName = try fields.decodeIfPresent("DisplayName")
+        self.id = try fields.decodeIfPresent("ID")
+    }
+
+    /// Encodes the value under the API's keys, leaving out those whose value is `nil`.
+    public func encode(to encoder: any Encoder) throws {
+        var fields = ModelEncoding(encoder)
+        try fields.encodeIfPresent(self.displayName, "DisplayName")
+        try fields.encodeIfPresent(self.id, "ID")
     }
 }
 
@@ -88,29 +107,30 @@ public struct ListBucketResult: Codable, Sendable, Hashable {
         self.nextContinuationToken = nextContinuationToken
     }
 
-    enum CodingKeys: String, XMLCodingKey {
-        case name = "Name"
-        case prefix = "Prefix"
-        case keyCount = "KeyCount"
-        case maxKeys = "MaxKeys"
-        case isTruncated = "IsTruncated"
-        case contents = "Contents"
-        case continuationToken = "ContinuationToken"
-        case nextContinuationToken = "NextContinuationToken"
+    /// Decodes a value from the API's keys.
+    public init(from decoder: any Decoder) throws {
+        let fields = try ModelDecoding(decoder)
+        self.name = try fields.decode("Name")
+        self.prefix = try fields.decodeIfPresent("Prefix")
+        self.keyCount = try fields.decode("KeyCount")
+        self.maxKeys = try fields.decode("MaxKeys")
+        self.isTruncated = try fields.decode("IsTruncated")
+        self.contents = try fields.decode("Contents", xml: .flattened)
+        self.continuationToken = try fields.decodeIfPresent("ContinuationToken")
+        self.nextContinuationToken = try fields.decodeIfPresent("NextContinuationToken")
+    }
 
-        /// How each property is written in XML (the spec's `xml` marks).
-        var xmlForm: XMLKeyForm {
-            switch self {
-            case .name: .element
-            case .prefix: .element
-            case .keyCount: .element
-            case .maxKeys: .element
-            case .isTruncated: .element
-            case .contents: .flattened
-            case .continuationToken: .element
-            case .nextContinuationToken: .element
-            }
-        }
+    /// Encodes the value under the API's keys, leaving out those whose value is `nil`.
+    public func encode(to encoder: any Encoder) throws {
+        var fields = ModelEncoding(encoder)
+        try fields.encode(self.name, "Name")
+        try fields.encodeIfPresent(self.prefix, "Prefix")
+        try fields.encode(self.keyCount, "KeyCount")
+        try fields.encode(self.maxKeys, "MaxKeys")
+        try fields.encode(self.isTruncated, "IsTruncated")
+        try fields.encode(self.contents, "Contents", xml: .flattened)
+        try fields.encodeIfPresent(self.continuationToken, "ContinuationToken")
+        try fields.encodeIfPresent(self.nextContinuationToken, "NextContinuationToken")
     }
 }
 
@@ -131,12 +151,24 @@ public struct ObjectSummary: Codable, Sendable, Hashable {
         self.storageClass = storageClass
     }
 
-    enum CodingKeys: String, CodingKey {
-        case key = "Key"
-        case lastModified = "LastModified"
-        case eTag = "ETag"
-        case size = "Size"
-        case storageClass = "StorageClass"
+    /// Decodes a value from the API's keys.
+    public init(from decoder: any Decoder) throws {
+        let fields = try ModelDecoding(decoder)
+        self.key = try fields.decode("Key")
+        self.lastModified = try fields.decode("LastModified")
+        self.eTag = try fields.decode("ETag")
+        self.size = try fields.decode("Size")
+        self.storageClass = try fields.decodeIfPresent("StorageClass")
+    }
+
+    /// Encodes the value under the API's keys, leaving out those whose value is `nil`.
+    public func encode(to encoder: any Encoder) throws {
+        var fields = ModelEncoding(encoder)
+        try fields.encode(self.key, "Key")
+        try fields.encode(self.lastModified, "LastModified")
+        try fields.encode(self.eTag, "ETag")
+        try fields.encode(self.size, "Size")
+        try fields.encodeIfPresent(self.storageClass, "StorageClass")
     }
 }
 
@@ -157,11 +189,23 @@ public struct S3Error: Codable, Sendable, Hashable {
         self.requestID = requestID
     }
 
-    enum CodingKeys: String, CodingKey {
-        case code = "Code"
-        case message = "Message"
-        case key = "Key"
-        case bucketName = "BucketName"
-        case requestID = "RequestId"
+    /// Decodes a value from the API's keys.
+    public init(from decoder: any Decoder) throws {
+        let fields = try ModelDecoding(decoder)
+        self.code = try fields.decode("Code")
+        self.message = try fields.decode("Message")
+        self.key = try fields.decodeIfPresent("Key")
+        self.bucketName = try fields.decodeIfPresent("BucketName")
+        self.requestID = try fields.decodeIfPresent("RequestId")
+    }
+
+    /// Encodes the value under the API's keys, leaving out those whose value is `nil`.
+    public func encode(to encoder: any Encoder) throws {
+        var fields = ModelEncoding(encoder)
+        try fields.encode(self.code, "Code")
+        try fields.encode(self.message, "Message")
+        try fields.encodeIfPresent(self.key, "Key")
+        try fields.encodeIfPresent(self.bucketName, "BucketName")
+        try fields.encodeIfPresent(self.requestID, "RequestId")
     }
 }

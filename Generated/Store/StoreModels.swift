@@ -16,10 +16,20 @@ public struct Problem: Codable, Sendable, Hashable {
         self.details = details
     }
 
-    enum CodingKeys: String, CodingKey {
-        case code = "code"
-        case message = "message"
-        case details = "details"
+    /// Decodes a value from the API's keys.
+    public init(from decoder: any Decoder) throws {
+        let fields = try ModelDecoding(decoder)
+        self.code = try fields.decode("code")
+        self.message = try fields.decode("message")
+        self.details = try fields.decodeIfPresent("details")
+    }
+
+    /// Encodes the value under the API's keys, leaving out those whose value is `nil`.
+    public func encode(to encoder: any Encoder) throws {
+        var fields = ModelEncoding(encoder)
+        try fields.encode(self.code, "code")
+        try fields.encode(self.message, "message")
+        try fields.encodeIfPresent(self.details, "details")
     }
 }
 
@@ -34,9 +44,18 @@ public struct Page: Codable, Sendable, Hashable {
         self.next = next
     }
 
-    enum CodingKeys: String, CodingKey {
-        case total = "total"
-        case next = "next"
+    /// Decodes a value from the API's keys.
+    public init(from decoder: any Decoder) throws {
+        let fields = try ModelDecoding(decoder)
+        self.total = try fields.decode("total")
+        self.next = try fields.decodeIfPresent("next")
+    }
+
+    /// Encodes the value under the API's keys, leaving out those whose value is `nil`.
+    public func encode(to encoder: any Encoder) throws {
+        var fields = ModelEncoding(encoder)
+        try fields.encode(self.total, "total")
+        try fields.encodeIfPresent(self.next, "next")
     }
 }
 
@@ -51,9 +70,18 @@ public struct ProductPage: Codable, Sendable, Hashable {
         self.page = page
     }
 
-    enum CodingKeys: String, CodingKey {
-        case items = "items"
-        case page = "page"
+    /// Decodes a value from the API's keys.
+    public init(from decoder: any Decoder) throws {
+        let fields = try ModelDecoding(decoder)
+        self.items = try fields.decode("items")
+        self.page = try fields.decode("page")
+    }
+
+    /// Encodes the value under the API's keys, leaving out those whose value is `nil`.
+    public func encode(to encoder: any Encoder) throws {
+        var fields = ModelEncoding(encoder)
+        try fields.encode(self.items, "items")
+        try fields.encode(self.page, "page")
     }
 }
 
@@ -82,30 +110,32 @@ public struct Product: Codable, Sendable, Hashable {
         self.status = status
     }
 
-    enum CodingKeys: String, CodingKey {
-        case id = "id"
-        case name = "name"
-        case price = "price"
-        case weight = "weight"
-        case stock = "stock"
-        case images = "images"
-        case attributes = "attributes"
-        case addedAt = "added_at"
-        case status = "status"
+    /// Decodes a value from the API's keys, using the spec's default where a key is missing.
+    public init(from decoder: any Decoder) throws {
+        let fields = try ModelDecoding(decoder)
+        self.id = try fields.decode("id")
+        self.name = try fields.decode("name")
+        self.price = try fields.decode("price")
+        self.weight = try fields.decodeIfPresent("weight")
+        self.stock = try fields.decode("stock")
+        self.images = try fields.decode("images")
+        self.attributes = try fields.decode("attributes")
+        self.addedAt = try fields.decode("added_at")
+        self.status = try fields.decodeIfPresent("status") ?? .available
     }
 
-    /// Decodes a value, using the spec's default where a key is missing.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.id = try container.decode(UUID.self, forKey: .id)
-        self.name = try container.decode(String.self, forKey: .name)
-        self.price = try container.decode(Double.self, forKey: .price)
-        self.weight = try container.decodeIfPresent(Float.self, forKey: .weight)
-        self.stock = try container.decode(Int32.self, forKey: .stock)
-        self.images = try container.decode([URL].self, forKey: .images)
-        self.attributes = try container.decode([String: String].self, forKey: .attributes)
-        self.addedAt = try container.decode(Date.self, forKey: .addedAt)
-        self.status = try container.decodeIfPresent(ProductStatus.self, forKey: .status) ?? .available
+    /// Encodes the value under the API's keys, leaving out those whose value is `nil`.
+    public func encode(to encoder: any Encoder) throws {
+        var fields = ModelEncoding(encoder)
+        try fields.encode(self.id, "id")
+        try fields.encode(self.name, "name")
+        try fields.encode(self.price, "price")
+        try fields.encodeIfPresent(self.weight, "weight")
+        try fields.encode(self.stock, "stock")
+        try fields.encode(self.images, "images")
+        try fields.encode(self.attributes, "attributes")
+        try fields.encode(self.addedAt, "added_at")
+        try fields.encode(self.status, "status")
     }
 }
 
@@ -120,16 +150,18 @@ public struct OrderItem: Codable, Sendable, Hashable {
         self.quantity = quantity
     }
 
-    enum CodingKeys: String, CodingKey {
-        case productID = "product_id"
-        case quantity = "quantity"
+    /// Decodes a value from the API's keys, using the spec's default where a key is missing.
+    public init(from decoder: any Decoder) throws {
+        let fields = try ModelDecoding(decoder)
+        self.productID = try fields.decode("product_id")
+        self.quantity = try fields.decodeIfPresent("quantity") ?? 1
     }
 
-    /// Decodes a value, using the spec's default where a key is missing.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.productID = try container.decode(UUID.self, forKey: .productID)
-        self.quantity = try container.decodeIfPresent(Int.self, forKey: .quantity) ?? 1
+    /// Encodes the value under the API's keys, leaving out those whose value is `nil`.
+    public func encode(to encoder: any Encoder) throws {
+        var fields = ModelEncoding(encoder)
+        try fields.encode(self.productID, "product_id")
+        try fields.encode(self.quantity, "quantity")
     }
 }
 
@@ -148,11 +180,22 @@ public struct Order: Codable, Sendable, Hashable {
         self.notes = notes
     }
 
-    enum CodingKeys: String, CodingKey {
-        case id = "id"
-        case items = "items"
-        case status = "status"
-        case notes = "notes"
+    /// Decodes a value from the API's keys.
+    public init(from decoder: any Decoder) throws {
+        let fields = try ModelDecoding(decoder)
+        self.id = try fields.decode("id")
+        self.items = try fields.decode("items")
+        self.status = try fields.decode("status")
+        self.notes = try fields.decodeIfPresent("notes")
+    }
+
+    /// Encodes the value under the API's keys, leaving out those whose value is `nil`.
+    public func encode(to encoder: any Encoder) throws {
+        var fields = ModelEncoding(encoder)
+        try fields.encode(self.id, "id")
+        try fields.encode(self.items, "items")
+        try fields.encode(self.status, "status")
+        try fields.encodeIfPresent(self.notes, "notes")
     }
 }
 
@@ -167,9 +210,18 @@ public struct OrderProblem: Codable, Sendable, Hashable {
         self.outOfStock = outOfStock
     }
 
-    enum CodingKeys: String, CodingKey {
-        case problem = "problem"
-        case outOfStock = "out_of_stock"
+    /// Decodes a value from the API's keys.
+    public init(from decoder: any Decoder) throws {
+        let fields = try ModelDecoding(decoder)
+        self.problem = try fields.decode("problem")
+        self.outOfStock = try fields.decode("out_of_stock")
+    }
+
+    /// Encodes the value under the API's keys, leaving out those whose value is `nil`.
+    public func encode(to encoder: any Encoder) throws {
+        var fields = ModelEncoding(encoder)
+        try fields.encode(self.problem, "problem")
+        try fields.encode(self.outOfStock, "out_of_stock")
     }
 }
 

@@ -5,18 +5,17 @@ import PackagePlugin
 /// `endpointgen generate <spec> --output <plugin work folder> --split always --quiet` and compiles the files it writes
 /// into the target: `X/XClient.swift`, `X/XEndpoints.swift` and `X/XFake.swift` with the type declarations, the part
 /// files that hold the endpoints' code, `X/XClient+00.swift` … `X/XClient+15.swift` (and the same for `Endpoints` and
-/// `Fake`), and the models by initial letter, `X/XModels+A.swift` … `X/XModels+Z.swift`, `X/XModels+_.swift`.
+/// `Fake`), and the models by a hash of their names, `X/XModels+00.swift` … `X/XModels+31.swift`.
 /// SwiftPM targets come through `BuildToolPlugin`, Xcode project targets through `XcodeBuildToolPlugin` (below);
 /// both build their commands with `commands(tool:inputFiles:workDirectory:targetName:)`.
 @main struct EndpointGenPlugin: BuildToolPlugin {
     /// The files endpointgen writes per spec with `--split always`, declared before it runs: the part suffixes are
-    /// endpointgen's `FileSplit.partSuffixes` and the letters its `FileSplit.letters` (a plugin cannot import the
-    /// package's modules).
+    /// endpointgen's `FileSplit.partSuffixes` and `FileSplit.modelPartSuffixes` (a plugin cannot import the package's
+    /// modules).
     static let outputs: [String] = {
-        let parts = (0..<16).map { $0 < 10 ? "0\($0)" : "\($0)" }
-        let letters = (Unicode.Scalar("A").value...Unicode.Scalar("Z").value).map { String(Character(Unicode.Scalar($0)!)) } + ["_"]
-        return ["Client", "Endpoints", "Fake"].flatMap { template in [template] + parts.map { "\(template)+\($0)" } }
-            + letters.map { "Models+\($0)" }
+        let twoDigits = { (number: Int) in number < 10 ? "0\(number)" : "\(number)" }
+        return ["Client", "Endpoints", "Fake"].flatMap { template in [template] + (0..<16).map { "\(template)+\(twoDigits($0))" } }
+            + (0..<32).map { "Models+\(twoDigits($0))" }
     }()
 
     /// A target of a Swift package.

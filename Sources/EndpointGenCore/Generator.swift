@@ -29,7 +29,7 @@ public struct Generator: Sendable {
 
     /// The files for one spec, at `<stem>/<stem><Template>.swift` (e.g. `Auth/AuthClient.swift` for
     /// `Specs/Auth.yaml` or `Auth.endpoints.yaml` and `Client.swift.mustache`), and the warnings translation gave.
-    /// Split by `options.split`, `Models.swift` gives `<stem>Models+<letter>.swift` files, and `Client.swift`,
+    /// Split by `options.split`, `Models.swift` gives `<stem>Models+<part>.swift` files, and `Client.swift`,
     /// `Endpoints.swift` and `Fake.swift` each give their base file and `<stem>Client+<part>.swift` files (see `FileSplit`).
     public func generate(_ spec: Spec, specPath: String) throws(DiagnosticError) -> (files: [GeneratedFile], warnings: [Diagnostic]) {
         let (context, warnings) = translateSpec(spec, specPath: specPath, options: options)

@@ -85,7 +85,7 @@ public struct ImportSummary: Equatable, Sendable {
             ("security schemes", { $0.contains("security") || $0.contains("credential") }),
             ("servers", { $0.contains("server") }),
             ("enumerations", { $0.contains("of enum '") }),
-            ("cycles", { $0.contains("cannot contain itself") || $0.contains("refers to itself") }),
+            ("cycles", { $0.contains("refers to itself") }),
         ]
         return rules.first { $0.matches(message) }?.kind ?? "other"
     }

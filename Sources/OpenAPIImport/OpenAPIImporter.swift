@@ -91,8 +91,8 @@ public enum OpenAPIImporter {
         }
         let errorModels = endpoints.map(\.errorModel)
         let sharedError = errorModels.allSatisfy { $0 == errorModels.first } ? errorModels.first ?? nil : nil
-        let acyclic = breakCycles(schemas.models.values.sorted { $0.name < $1.name }) { diagnostics.warning($0, at: $1) }
-        let models = usedModels(acyclic, endpoints: endpoints, errorModel: sharedError)
+        // A model that holds itself is kept whole: the generator stores such properties out of line (`@Indirect`).
+        let models = usedModels(schemas.models.values.sorted { $0.name < $1.name }, endpoints: endpoints, errorModel: sharedError)
         let spec = Spec(
             name: options.name ?? specName(root, path: path), server: translateServer(root, diagnostics: diagnostics), version: root["info"]?.text("version"),
             variables: [], defaults: Defaults(), auth: security.auth, policy: Policy(), errors: ErrorPolicy(model: sharedError),

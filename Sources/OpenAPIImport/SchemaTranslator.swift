@@ -443,24 +443,10 @@ final class SchemaTranslator {
         diagnostics.warning("the default of \(first.context) does not fit its type '\(first.type)'; it is left out\(more)", at: first.location)
     }
 
-    /// Whether a literal can initialise a value of `type`. Stricter than the spec loader's rule (`SpecChecks`), which also
-    /// takes a string for a date, UUID or data and a non-finite double: such defaults are left out here, with the misfit
-    /// warning.
+    /// Whether a literal can initialise a value of `type`: the loader's rule (`SpecValue.fits`), so that what the
+    /// importer keeps the generator can write.
     func fits(_ value: SpecValue, _ type: TypeRef) -> Bool {
-        switch (type, value) {
-        case (.optional, .null): true
-        case (.optional(let wrapped), _): fits(value, wrapped)
-        case (.string, .string), (.url, .string): true
-        case (.int, .int), (.int32, .int), (.int64, .int), (.double, .int), (.float, .int): true
-        case (.double, .double(let number)), (.float, .double(let number)): number.isFinite
-        case (.bool, .bool): true
-        case (.json, _): value.isFiniteJSON
-        case (.array(let element), .array(let items)): items.allSatisfy { fits($0, element) }
-        case (.dictionary(let element), .object(let members)): members.allSatisfy { fits($0.value, element) }
-        case (.model(let name), .string(let text)):
-            if case .enumeration(let cases) = models[name]?.kind { cases.contains { $0.value == text } } else { false }
-        default: false
-        }
+        value.fits(type, models: models)
     }
 
     // MARK: Enumerations

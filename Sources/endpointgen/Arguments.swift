@@ -58,9 +58,10 @@ struct Arguments: Equatable {
                help: "Also generate a completion-handler variant of every endpoint method."),
         Option(names: ["--split", "--model-files"], value: "HOW", commands: [.generate, .check],
                help: """
-                   auto (default): one file per template; past 100 models the models by initial letter
-                   (<spec>Models+A.swift ...), past 32 endpoints each endpoint's code in one of 16 part files by a hash
-                   of its name (<spec>Client+00.swift ..., and Endpoints, Fake), so that an edit recompiles little.
+                   auto (default): one file per template; past 100 models each model in one of 32 files by a hash of
+                   its name (<spec>Models+00.swift ...), past 32 endpoints each endpoint's code in one of 16 part files
+                   by a hash of its name (<spec>Client+00.swift ..., and Endpoints, Fake), so that an edit recompiles
+                   little and the compiler's batches get even shares.
                    always: every one of those files, empty ones too (the build tool plugin's layout).
                    --model-files is the old name of --split; its by-letter means always.
                    """),

@@ -61,8 +61,35 @@ import Testing
         #expect(models.contains("    /// Ready to lend.\n    public static var `open`: Self { Self(rawValue: \"open\") }"))
         #expect(models.contains("    /// Nothing goes out today.\n    public static var closed: Self { Self(rawValue: \"closed\") }"))
         // An enum holds only its values: coding, equality, hashing and `description` come from `OpenStringValue`.
-        #expect(models.contains("public struct Status: OpenStringValue {"))
-        #expect(!models.contains("init(from decoder") && !models.contains("func encode(to") && !models.contains("var description"))
+        let status = try #require(models.components(separatedBy: "public struct Status: OpenStringValue {").dropFirst().first?
+            .components(separatedBy: "\n}\n").first)
+        #expect(!status.contains("init(from decoder") && !status.contains("func encode(to") && !status.contains("var description"))
+    }
+
+    /// Every default the loader takes is written into the code: a `Date` in ISO 8601 as its instant, `Data` from
+    /// base64, a `UUID`, a `URL` (before, a `Date` or `Data` default was taken and then silently left out).
+    @Test func aDefaultOfEveryScalarTypeIsWrittenNotLeftOut() throws {
+        let text = """
+            name: Library
+            server: { host: library.example.com }
+            endpoints:
+              loans: { GET: /loans, response: "[Loan]" }
+            models:
+              Loan:
+                due: { type: Date, default: "2024-05-01T12:00:00Z" }
+                returned: { type: Date, default: "2024-05-01T14:00:00.25+02:00" }
+                card: { type: Data, default: aGk= }
+                id: { type: UUID, default: 6F9619FF-8B86-D011-B42D-00C04FC964FF }
+                link: { type: URL, default: "https://library.example.com/loans" }
+            """
+        let loaded = try SpecLoader.load(text: text, path: "Library.yaml") { _ in throw CocoaError(.fileNoSuchFile) }
+        let models = try #require(try Generator().generate(loaded.spec, specPath: "Library.yaml").files.first { $0.path.hasSuffix("Models.swift") })
+        #expect(models.contents.contains("""
+            public init(due: Date = Date(timeIntervalSince1970: 1714564800.0), returned: Date = Date(timeIntervalSince1970: 1714564800.25), \
+            card: Data = Data(base64Encoded: "aGk=")!, id: UUID = UUID(uuidString: "6F9619FF-8B86-D011-B42D-00C04FC964FF")!, \
+            link: URL = URL(string: "https://library.example.com/loans")!)
+            """), "\(models.contents)")
+        #expect(models.contents.contains(#"self.returned = try fields.decodeIfPresent("returned") ?? Date(timeIntervalSince1970: 1714564800.25)"#))
     }
 
     @Test func anEmptyAnswerMayBeIgnoredEverywhere() throws {

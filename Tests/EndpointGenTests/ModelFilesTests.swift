@@ -3,7 +3,8 @@ import Testing
 
 @testable import EndpointGenCore
 
-/// Big specs spread their models over one file per initial letter; the build tool plugin asks for every file always.
+/// Big specs spread their models over 32 files by a hash of the type name; the build tool plugin asks for every file
+/// always.
 @Suite struct ModelFilesTests {
     /// A spec named Many with `count` object models whose initials cycle through `initials`, and one enum `Zone`.
     static func manySpec(count: Int, initials: [String] = ["Apple", "banana", "Cherry", "Quince"]) -> String {
@@ -31,23 +32,42 @@ import Testing
         #expect(files.sorted() == ["ManyClient.swift", "ManyEndpoints.swift", "ManyFake.swift", "ManyModels.swift"])
     }
 
-    @Test func pastTheThresholdEachLetterHasItsFileAndNoModelIsLostOrRepeated() throws {
+    @Test func pastTheThresholdEachModelIsInThePartItsNameHashesToAndNoneIsLostOrRepeated() throws {
         let workspace = try CLITests.Workspace()
         try workspace.write("Specs/Many.yaml", Self.manySpec(count: FileSplit.modelThreshold + 1))
         #expect(try workspace.run("generate", "Specs/Many.yaml", "--output", "Out", "--quiet").status == 0)
         let folder = workspace.root.appendingPathComponent("Out/Many")
         let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
-        #expect(files == ["ManyClient.swift", "ManyEndpoints.swift", "ManyFake.swift"]
-            + ["A", "B", "C", "Q", "Z"].map { "ManyModels+\($0).swift" })
+        let modelFiles = files.filter { $0.hasPrefix("ManyModels+") }
+        #expect(files == ["ManyClient.swift", "ManyEndpoints.swift", "ManyFake.swift"] + modelFiles)
         var all: [String] = []
-        for letter in ["A", "B", "C", "Q", "Z"] {
-            let types = Self.declaredTypes(try #require(workspace.read("Out/Many/ManyModels+\(letter).swift")))
-            #expect(!types.isEmpty && types.allSatisfy { $0.uppercased().hasPrefix(letter) }, "\(letter): \(types)")
+        for file in modelFiles {
+            let suffix = String(file.dropFirst("ManyModels+".count).dropLast(".swift".count))
+            let part = try #require(FileSplit.modelPartSuffixes.firstIndex(of: suffix), "\(file) is no model part file")
+            let types = Self.declaredTypes(try #require(workspace.read("Out/Many/\(file)")))
+            #expect(!types.isEmpty, "\(file) is written but empty")
+            #expect(types.allSatisfy { FileSplit.partIndex(of: $0, parts: FileSplit.modelPartSuffixes.count) == part }, "\(file): \(types)")
             all += types
         }
         // Every object model and the enum, each declared once.
         #expect(all.count == Set(all).count)
         #expect(all.count == FileSplit.modelThreshold + 2)
+    }
+
+    /// Names that share their start (Stripe: 940 of 2,245 models begin with `P`) still spread over the parts, so that
+    /// no file is much bigger than the others: the compiler's batches take runs of files in name order, and one big
+    /// file held up the whole build.
+    @Test func modelsWhoseNamesShareTheirStartSpreadOverTheParts() throws {
+        let workspace = try CLITests.Workspace()
+        try workspace.write("Specs/Many.yaml", Self.manySpec(count: 320, initials: ["PaymentMethod"]))
+        #expect(try workspace.run("generate", "Specs/Many.yaml", "--output", "Out", "--quiet").status == 0)
+        var sizes: [Int] = []
+        for suffix in FileSplit.modelPartSuffixes {
+            sizes.append(Self.declaredTypes(workspace.read("Out/Many/ManyModels+\(suffix).swift") ?? "").count)
+        }
+        #expect(sizes.reduce(0, +) == 321)
+        // 10 per part on average; a fair hash keeps every part within a few of that.
+        #expect(sizes.allSatisfy { (3...20).contains($0) }, "models per part: \(sizes)")
     }
 
     @Test func alwaysWritesEveryFileThePluginDeclaresUnderBothOptionNames() throws {
@@ -56,13 +76,17 @@ import Testing
         #expect(result.status == 0)
         let files = try FileManager.default.contentsOfDirectory(atPath: workspace.root.appendingPathComponent("Out/Mini").path)
         // The list Plugins/EndpointGenPlugin declares, written out.
-        let letters = "ABCDEFGHIJKLMNOPQRSTUVWXYZ".map(String.init) + ["_"]
-        let parts = (0...15).map { $0 < 10 ? "0\($0)" : "\($0)" }
-        let declared = ["Client", "Endpoints", "Fake"].flatMap { template in [template] + parts.map { "\(template)+\($0)" } } + letters.map { "Models+\($0)" }
+        let modelParts = (0...31).map { $0 < 10 ? "0\($0)" : "\($0)" }
+        let parts = Array(modelParts.prefix(16))
+        let declared = ["Client", "Endpoints", "Fake"].flatMap { template in [template] + parts.map { "\(template)+\($0)" } }
+            + modelParts.map { "Models+\($0)" }
         #expect(files.sorted() == declared.map { "Mini\($0).swift" }.sorted())
-        #expect(FileSplit.letters == letters)
+        #expect(FileSplit.modelPartSuffixes == modelParts)
         #expect(FileSplit.partSuffixes == parts)
-        let empty = try #require(workspace.read("Out/Mini/MiniModels+A.swift"))
+        let emptyPart = try #require(FileSplit.modelPartSuffixes.first { suffix in
+            !(workspace.read("Out/Mini/MiniModels+\(suffix).swift") ?? "").contains("public struct")
+        })
+        let empty = try #require(workspace.read("Out/Mini/MiniModels+\(emptyPart).swift"))
         #expect(Self.declaredTypes(empty).isEmpty && empty.hasPrefix("// Generated by endpointgen"))
 
         // `--model-files by-letter`, the option's old name and value, writes the same files.
@@ -71,7 +95,7 @@ import Testing
         #expect(old.sorted() == files.sorted())
     }
 
-    @Test func switchingToLettersRemovesTheSingleFile() throws {
+    @Test func switchingToPartsRemovesTheSingleFile() throws {
         let workspace = try CLITests.Workspace()
         #expect(try workspace.run("generate", "Specs/Mini.yaml", "--output", "Out", "--quiet").status == 0)
         #expect(workspace.read("Out/Mini/MiniModels.swift") != nil)
@@ -79,9 +103,10 @@ import Testing
         #expect(workspace.read("Out/Mini/MiniModels.swift") == nil)
     }
 
-    @Test(arguments: [("Apple", "A"), ("zebra", "Z"), ("`Self`", "S"), ("_Hidden", "_"), ("Éclair", "_"), ("", "_")])
-    func aNameFilesUnderItsAsciiInitial(name: String, letter: String) {
-        #expect(FileSplit.letter(of: name) == letter)
+    /// The part of a type name is fixed: changing the hash would move every model of every client to another file.
+    @Test(arguments: [("Pet", 30), ("PaymentMethod", 20), ("`Self`", 3), ("", 5)])
+    func aModelAlwaysGoesToTheSamePart(name: String, part: Int) {
+        #expect(FileSplit.partIndex(of: name, parts: FileSplit.modelPartSuffixes.count) == part)
     }
 
     @Test(arguments: ["--split", "--model-files"])

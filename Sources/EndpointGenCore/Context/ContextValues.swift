@@ -191,6 +191,8 @@ extension PropertyContext: MustacheRepresentable {
             "keyLiteral": keyLiteral.mustacheValue,
             "defaultValue": defaultValue.mustacheValue,
             "decodeExpression": decodeExpression.mustacheValue,
+            "encodeStatement": encodeStatement.mustacheValue,
+            "isIndirect": isIndirect.mustacheValue,
             "docComment": docComment.mustacheValue,
             "xmlForm": xmlForm.mustacheValue,
         ])

@@ -8,11 +8,11 @@ public struct ModelContext: Codable, Equatable, Sendable {
     public var properties: [PropertyContext]
     /// The memberwise initialiser's parameters, e.g. `id: Int, role: Role = .member, bio: String? = nil`.
     public var initSignature: String
-    /// True when there are properties (an empty struct has no `CodingKeys`).
+    /// True when there are properties (an empty struct's coding is synthesized: an empty object).
     public var hasProperties: Bool
-    /// True when a property has a default, so `init(from:)` is written out to apply it.
+    /// True when a property has a default, which `init(from:)` applies when the key is missing.
     public var hasDefaults: Bool
-    /// True when a property has an `xml:` mark, so `CodingKeys` is an `XMLCodingKey` saying each key's form.
+    /// True when a property has an `xml:` mark (its `decodeExpression` and `encodeStatement` then pass its form).
     public var hasXMLForms: Bool = false
 }
 
@@ -26,10 +26,14 @@ public struct PropertyContext: Codable, Equatable, Sendable {
     public var keyLiteral: String
     /// The default as code, or `null`.
     public var defaultValue: String?
-    /// How `init(from:)` reads it, e.g. `try container.decodeIfPresent(Role.self, forKey: .role) ?? .member`.
+    /// How `init(from:)` reads it, e.g. `try fields.decodeIfPresent("role") ?? .member` (`fields` a `ModelDecoding`).
     public var decodeExpression: String
+    /// How `encode(to:)` writes it, e.g. `try fields.encodeIfPresent(self.bio, "bio")` (`fields` a `ModelEncoding`).
+    public var encodeStatement: String
     /// The doc comment lines, `///` included.
     public var docComment: [String]
+    /// True when it is stored out of line (`@Indirect`): through it the model holds itself.
+    public var isIndirect: Bool = false
     /// The key's `XMLKeyForm`, e.g. `.attribute` or `.wrapped(item: "Bucket")`; `.element` unless marked.
     public var xmlForm: String = ".element"
 }

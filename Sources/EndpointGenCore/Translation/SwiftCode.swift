@@ -1,4 +1,5 @@
 import EndpointSpec
+import Foundation
 
 /// Small pieces of Swift source computed from spec values.
 enum SwiftCode {
@@ -53,9 +54,14 @@ enum SwiftCode {
         case (.double, .double(let double)), (.float, .double(let double)):
             return double.isFinite ? "\(double)" : nil
         case (.bool, .bool(let bool)): return String(bool)
-        case (.url, .string(let text)): return "URL(string: \(SwiftLiteral.string(text)))!"
+        case (.url, .string(let text)): return URL(string: text) == nil ? nil : "URL(string: \(SwiftLiteral.string(text)))!"
         case (.uuid, .string(let text)):
-            return isUUID(text) ? "UUID(uuidString: \(SwiftLiteral.string(text)))!" : nil
+            return UUID(uuidString: text) == nil ? nil : "UUID(uuidString: \(SwiftLiteral.string(text)))!"
+        case (.date, .string(let text)):
+            // Seconds, not the text: no formatter at run time, and the same instant on every platform.
+            return SpecValue.date(fromDefault: text).map { "Date(timeIntervalSince1970: \($0.timeIntervalSince1970))" }
+        case (.data, .string(let text)):
+            return Data(base64Encoded: text) == nil ? nil : "Data(base64Encoded: \(SwiftLiteral.string(text)))!"
         case (.array(let element), .array(let items)):
             let values = items.compactMap { Self.value($0, as: element, names: names) }
             return values.count == items.count ? "[" + values.joined(separator: ", ") + "]" : nil
@@ -99,11 +105,5 @@ enum SwiftCode {
         case .bool(let bool): String(bool)
         default: nil
         }
-    }
-
-    /// `8-4-4-4-12` hexadecimal digits, so `UUID(uuidString:)!` cannot fail at run time.
-    private static func isUUID(_ text: String) -> Bool {
-        let groups = text.split(separator: "-", omittingEmptySubsequences: false)
-        return groups.map(\.count) == [8, 4, 4, 4, 12] && groups.allSatisfy { $0.allSatisfy(\.isHexDigit) }
     }
 }

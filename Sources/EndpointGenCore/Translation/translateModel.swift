@@ -1,9 +1,15 @@
 import EndpointSpec
 
-/// An object model's context: properties in spec order, defaults applied in `init(from:)`.
-func translateObject(_ model: Model, properties: [Property], names: ModelNames) -> ModelContext {
+/// An object model's context: properties in spec order, each read and written by its wire name, defaults applied in
+/// `init(from:)`.
+/// `indirect` names the properties stored out of line (`indirectProperties(of:)`).
+func translateObject(_ model: Model, properties: [Property], names: ModelNames, indirect: Set<String> = []) -> ModelContext {
     let name = names.typeName(model.name)
-    let contexts = properties.map { translateProperty($0, names: names) }
+    let contexts = properties.map { property in
+        var context = translateProperty(property, names: names)
+        context.isIndirect = indirect.contains(property.name)
+        return context
+    }
     let signature = zip(properties, contexts).map { property, context in
         var parameter = "\(context.name): \(context.type)"
         if let value = context.defaultValue {
@@ -28,24 +34,30 @@ func translateObject(_ model: Model, properties: [Property], names: ModelNames) 
 func translateProperty(_ property: Property, names: ModelNames) -> PropertyContext {
     let name = SwiftName.escaped(SwiftName.member(property.name))
     let type = SwiftCode.type(property.type, names: names)
-    let unwrapped = SwiftCode.type(property.type.unwrapped, names: names)
     let defaultValue = property.defaultValue.flatMap { SwiftCode.value($0, as: property.type, names: names) }
+    let key = SwiftLiteral.string(property.wireName)
+    let xmlForm = SwiftCode.xmlForm(property.xml)
+    // The wire name, and the XML form only when marked (`.element` is the helpers' default).
+    let arguments = xmlForm == ".element" ? key : "\(key), xml: \(xmlForm)"
     let decode: String
     if let defaultValue {
-        decode = "try container.decodeIfPresent(\(unwrapped).self, forKey: .\(name)) ?? \(defaultValue)"
+        decode = "try fields.decodeIfPresent(\(arguments)) ?? \(defaultValue)"
     } else if property.type.isOptional {
-        decode = "try container.decodeIfPresent(\(unwrapped).self, forKey: .\(name))"
+        decode = "try fields.decodeIfPresent(\(arguments))"
     } else {
-        decode = "try container.decode(\(type).self, forKey: .\(name))"
+        decode = "try fields.decode(\(arguments))"
     }
+    // `self.`: a property may be named `fields` too.
+    let encode = property.type.isOptional ? "try fields.encodeIfPresent(self.\(name), \(arguments))" : "try fields.encode(self.\(name), \(arguments))"
     return PropertyContext(
         name: name,
         type: type,
-        keyLiteral: SwiftLiteral.string(property.wireName),
+        keyLiteral: key,
         defaultValue: defaultValue,
         decodeExpression: decode,
+        encodeStatement: encode,
         docComment: DocComment.lines(property.description),
-        xmlForm: SwiftCode.xmlForm(property.xml)
+        xmlForm: xmlForm
     )
 }
 

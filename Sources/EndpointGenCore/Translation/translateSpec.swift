@@ -20,9 +20,11 @@ func translateSpec(_ spec: Spec, specPath: String, options: GeneratorOptions) ->
     var models: [ModelContext] = []
     var enums: [EnumContext] = []
     var oneOfs: [OneOfContext] = []
+    let indirect = indirectProperties(of: spec.models)
     for model in spec.models {
         switch model.kind {
-        case .object(let properties): models.append(translateObject(model, properties: properties, names: names))
+        case .object(let properties):
+            models.append(translateObject(model, properties: properties, names: names, indirect: indirect[model.name] ?? []))
         case .enumeration(let cases): enums.append(translateEnum(model, cases: cases, names: names))
         case .oneOf(let oneOf): oneOfs.append(translateOneOf(model, oneOf: oneOf, names: names))
         }

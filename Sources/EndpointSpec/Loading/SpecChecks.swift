@@ -81,7 +81,7 @@ struct SpecChecks {
     private func checkDefaults() {
         for pending in damage.pendingDefaults where pending.type.modelNames.allSatisfy({ !damage.brokenModels.contains($0) }) {
             let value = SpecValue(pending.node.resolved)
-            guard !fits(value, pending.type) else { continue }
+            guard !value.fits(pending.type, models: models) else { continue }
             if case .model(let name) = pending.type.unwrapped, let model = models[name], case .enumeration(let cases) = model.kind,
                case .string(let text) = value
             {
@@ -92,25 +92,21 @@ struct SpecChecks {
                     "the default '\(text)' of \(pending.context) is not a case of enum '\(name)'\(Suggestion.hint(for: text, in: names))",
                     at: pending.node, notes: [note])
             } else {
-                sink.error("the default of \(pending.context) does not fit its type '\(pending.type)'", at: pending.node)
+                sink.error("the default of \(pending.context) does not fit its type '\(pending.type)'\(Self.form(of: pending.type))", at: pending.node)
             }
         }
     }
+}
 
-    /// Whether a literal can initialise a value of `type`; object models take no default.
-    private func fits(_ value: SpecValue, _ type: TypeRef) -> Bool {
-        switch (type, value) {
-        case (.optional, .null): true
-        case (.optional(let wrapped), _): fits(value, wrapped)
-        case (.json, _): value.isFiniteJSON
-        case (.string, .string), (.date, .string), (.url, .string), (.uuid, .string), (.data, .string): true
-        case (.int, .int), (.int32, .int), (.int64, .int), (.double, .int), (.float, .int): true
-        case (.double, .double), (.float, .double), (.bool, .bool): true
-        case (.array(let element), .array(let items)): items.allSatisfy { fits($0, element) }
-        case (.dictionary(let element), .object(let members)): members.allSatisfy { fits($0.value, element) }
-        case (.model(let name), .string(let text)):
-            if case .enumeration(let cases) = models[name]?.kind { cases.contains { $0.value == text } } else { false }
-        default: false
+extension SpecChecks {
+    /// How a default of the types whose text must parse is written, for the misfit error.
+    static func form(of type: TypeRef) -> String {
+        switch type.unwrapped {
+        case .date: ": a date default is an ISO 8601 date and time, e.g. '2024-05-01T12:00:00Z'"
+        case .data: ": a data default is base64 text, e.g. 'aGk='"
+        case .uuid: ": a UUID default is 32 hexadecimal digits in groups, e.g. '6F9619FF-8B86-D011-B42D-00C04FC964FF'"
+        case .url: ": a URL default must parse as a URL"
+        default: ""
         }
     }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A literal written in a spec, such as the `default` of a parameter or a property: a JSON-like value.
 ///
 /// `default: 8080` gives `.int(8080)`, `default: "1.0"` gives `.string("1.0")`, `default: [a, b]` gives
@@ -33,6 +35,46 @@ public enum SpecValue: Hashable, Sendable {
         case .array(let items): items.allSatisfy(\.isFiniteJSON)
         case .object(let members): members.allSatisfy(\.value.isFiniteJSON)
         default: true
+        }
+    }
+}
+
+extension SpecValue {
+    /// The date an ISO 8601 default such as `2024-05-01T12:00:00Z` or `2024-05-01T12:00:00.25+02:00` names (the forms
+    /// the runtime decodes), or `nil`: the loader refuses a `Date` default that is not one, the generator writes it as
+    /// `Date(timeIntervalSince1970:)`.
+    public static func date(fromDefault text: String) -> Date? {
+        for options: ISO8601DateFormatter.Options in [[.withInternetDateTime], [.withInternetDateTime, .withFractionalSeconds]] {
+            let formatter = ISO8601DateFormatter()
+            formatter.formatOptions = options
+            if let date = formatter.date(from: text) { return date }
+        }
+        return nil
+    }
+}
+
+extension SpecValue {
+    /// Whether the value can be the default of a `type` value, exactly what the generator can write
+    /// (`SwiftCode.value`): a `Date` in ISO 8601, `Data` in base64, a `UUID` and a `URL` that parse, a finite number, an
+    /// enum model's case (looked up in `models`); object models take no default. The spec loader refuses a default
+    /// that does not fit (an error), the OpenAPI importer leaves it out (a warning).
+    public func fits(_ type: TypeRef, models: [String: Model]) -> Bool {
+        switch (type, self) {
+        case (.optional, .null): true
+        case (.optional(let wrapped), _): fits(wrapped, models: models)
+        case (.json, _): isFiniteJSON
+        case (.string, .string): true
+        case (.date, .string(let text)): Self.date(fromDefault: text) != nil
+        case (.url, .string(let text)): URL(string: text) != nil
+        case (.uuid, .string(let text)): UUID(uuidString: text) != nil
+        case (.data, .string(let text)): Data(base64Encoded: text) != nil
+        case (.int, .int), (.int32, .int), (.int64, .int), (.double, .int), (.float, .int), (.bool, .bool): true
+        case (.double, .double(let double)), (.float, .double(let double)): double.isFinite
+        case (.array(let element), .array(let items)): items.allSatisfy { $0.fits(element, models: models) }
+        case (.dictionary(let element), .object(let members)): members.allSatisfy { $0.value.fits(element, models: models) }
+        case (.model(let name), .string(let text)):
+            if case .enumeration(let cases) = models[name]?.kind { cases.contains { $0.value == text } } else { false }
+        default: false
         }
     }
 }

@@ -17,20 +17,22 @@ public struct Thing: Codable, Sendable, Hashable {
         self.request = request
     }
 
-    enum CodingKeys: String, CodingKey {
-        case `protocol` = "protocol"
-        case note = "note"
-        case kind = "kind"
-        case request = "Request"
+    /// Decodes a value from the API's keys, using the spec's default where a key is missing.
+    public init(from decoder: any Decoder) throws {
+        let fields = try ModelDecoding(decoder)
+        self.`protocol` = try fields.decode("protocol")
+        self.note = try fields.decodeIfPresent("note") ?? "line1\nline2 \"quoted\" \\(x) */ \"\"\""
+        self.kind = try fields.decodeIfPresent("kind") ?? .`default`
+        self.request = try fields.decodeIfPresent("Request")
     }
 
-    /// Decodes a value, using the spec's default where a key is missing.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.`protocol` = try container.decode(String.self, forKey: .`protocol`)
-        self.note = try container.decodeIfPresent(String.self, forKey: .note) ?? "line1\nline2 \"quoted\" \\(x) */ \"\"\""
-        self.kind = try container.decodeIfPresent(Kind.self, forKey: .kind) ?? .`default`
-        self.request = try container.decodeIfPresent(Int.self, forKey: .request)
+    /// Encodes the value under the API's keys, leaving out those whose value is `nil`.
+    public func encode(to encoder: any Encoder) throws {
+        var fields = ModelEncoding(encoder)
+        try fields.encode(self.`protocol`, "protocol")
+        try fields.encode(self.note, "note")
+        try fields.encode(self.kind, "kind")
+        try fields.encodeIfPresent(self.request, "Request")
     }
 }
 
@@ -43,8 +45,16 @@ public struct RequestModel: Codable, Sendable, Hashable {
         self.value = value
     }
 
-    enum CodingKeys: String, CodingKey {
-        case value = "value"
+    /// Decodes a value from the API's keys.
+    public init(from decoder: any Decoder) throws {
+        let fields = try ModelDecoding(decoder)
+        self.value = try fields.decode("value")
+    }
+
+    /// Encodes the value under the API's keys, leaving out those whose value is `nil`.
+    public func encode(to encoder: any Encoder) throws {
+        var fields = ModelEncoding(encoder)
+        try fields.encode(self.value, "value")
     }
 }
 

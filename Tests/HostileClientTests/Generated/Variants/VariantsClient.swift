@@ -32,6 +32,11 @@ public protocol VariantsClientProtocol: Sendable {
     ///
     /// `VariantsEndpoints.say` builds its request.
     func sayWithResponse(content: Content) async throws(EndpointError) -> Response<[Tree]>
+    /// `thread`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// `VariantsEndpoints.thread` builds its request.
+    func threadWithResponse() async throws(EndpointError) -> Response<Comment>
 }
 
 /// A client for the Variants API at https://example.com.
@@ -159,6 +164,11 @@ extension VariantsClientProtocol {
     public func say(content: Content) async throws(EndpointError) -> [Tree] {
         try await sayWithResponse(content: content).body
     }
+
+    /// `GET /thread`
+    public func thread() async throws(EndpointError) -> Comment {
+        try await threadWithResponse().body
+    }
 }
 
 /// The endpoints' requirements on the client: they send the request `VariantsEndpoints` builds.
@@ -195,5 +205,13 @@ extension VariantsClient {
     /// `POST /messages`
     public func sayWithResponse(content: Content) async throws(EndpointError) -> Response<[Tree]> {
         try await self.client.response(for: VariantsEndpoints.say(content: content))
+    }
+
+    /// `thread`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// `GET /thread`
+    public func threadWithResponse() async throws(EndpointError) -> Response<Comment> {
+        try await self.client.response(for: VariantsEndpoints.thread())
     }
 }

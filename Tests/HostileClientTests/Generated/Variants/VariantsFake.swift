@@ -22,6 +22,10 @@ public struct FakeVariantsClient: VariantsClientProtocol {
     public var sayHandler: (@Sendable (Content) async throws -> [Tree])?
     /// Answers `sayWithResponse`, and `say` when `sayHandler` is not set, with a status and headers too.
     public var sayResponseHandler: (@Sendable (Content) async throws -> Response<[Tree]>)?
+    /// Answers `thread`.
+    public var threadHandler: (@Sendable () async throws -> Comment)?
+    /// Answers `threadWithResponse`, and `thread` when `threadHandler` is not set, with a status and headers too.
+    public var threadResponseHandler: (@Sendable () async throws -> Response<Comment>)?
 
     /// A fake with no handlers; set those the test needs.
     public init() {}
@@ -113,6 +117,28 @@ extension FakeVariantsClient {
                 _response = Response(body: try await _handler(content))
             } else {
                 throw EndpointError.invalidRequest("FakeVariantsClient.sayResponseHandler and FakeVariantsClient.sayHandler are not set")
+            }
+        } catch {
+            throw EndpointError(error)
+        }
+        return _response
+    }
+
+    /// Answered by `threadResponseHandler`, else by `threadHandler` with status 200 and no headers.
+    ///
+    /// `thread`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// `VariantsEndpoints.thread` builds its request.
+    public func threadWithResponse() async throws(EndpointError) -> Response<Comment> {
+        let _response: Response<Comment>
+        do {
+            if let _handler = self.threadResponseHandler {
+                _response = try await _handler()
+            } else if let _handler = self.threadHandler {
+                _response = Response(body: try await _handler())
+            } else {
+                throw EndpointError.invalidRequest("FakeVariantsClient.threadResponseHandler and FakeVariantsClient.threadHandler are not set")
             }
         } catch {
             throw EndpointError(error)

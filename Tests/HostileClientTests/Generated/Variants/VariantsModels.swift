@@ -15,18 +15,20 @@ public struct Cat: Codable, Sendable, Hashable {
         self.lives = lives
     }
 
-    enum CodingKeys: String, CodingKey {
-        case petType = "petType"
-        case name = "name"
-        case lives = "lives"
+    /// Decodes a value from the API's keys, using the spec's default where a key is missing.
+    public init(from decoder: any Decoder) throws {
+        let fields = try ModelDecoding(decoder)
+        self.petType = try fields.decode("petType")
+        self.name = try fields.decode("name")
+        self.lives = try fields.decodeIfPresent("lives") ?? 9
     }
 
-    /// Decodes a value, using the spec's default where a key is missing.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.petType = try container.decode(String.self, forKey: .petType)
-        self.name = try container.decode(String.self, forKey: .name)
-        self.lives = try container.decodeIfPresent(Int.self, forKey: .lives) ?? 9
+    /// Encodes the value under the API's keys, leaving out those whose value is `nil`.
+    public func encode(to encoder: any Encoder) throws {
+        var fields = ModelEncoding(encoder)
+        try fields.encode(self.petType, "petType")
+        try fields.encode(self.name, "name")
+        try fields.encode(self.lives, "lives")
     }
 }
 
@@ -43,10 +45,20 @@ public struct Dog: Codable, Sendable, Hashable {
         self.goodBoy = goodBoy
     }
 
-    enum CodingKeys: String, CodingKey {
-        case petType = "petType"
-        case name = "name"
-        case goodBoy = "goodBoy"
+    /// Decodes a value from the API's keys.
+    public init(from decoder: any Decoder) throws {
+        let fields = try ModelDecoding(decoder)
+        self.petType = try fields.decode("petType")
+        self.name = try fields.decode("name")
+        self.goodBoy = try fields.decode("goodBoy")
+    }
+
+    /// Encodes the value under the API's keys, leaving out those whose value is `nil`.
+    public func encode(to encoder: any Encoder) throws {
+        var fields = ModelEncoding(encoder)
+        try fields.encode(self.petType, "petType")
+        try fields.encode(self.name, "name")
+        try fields.encode(self.goodBoy, "goodBoy")
     }
 }
 
@@ -59,8 +71,16 @@ public struct Circle: Codable, Sendable, Hashable {
         self.radius = radius
     }
 
-    enum CodingKeys: String, CodingKey {
-        case radius = "radius"
+    /// Decodes a value from the API's keys.
+    public init(from decoder: any Decoder) throws {
+        let fields = try ModelDecoding(decoder)
+        self.radius = try fields.decode("radius")
+    }
+
+    /// Encodes the value under the API's keys, leaving out those whose value is `nil`.
+    public func encode(to encoder: any Encoder) throws {
+        var fields = ModelEncoding(encoder)
+        try fields.encode(self.radius, "radius")
     }
 }
 
@@ -73,8 +93,16 @@ public struct Square: Codable, Sendable, Hashable {
         self.side = side
     }
 
-    enum CodingKeys: String, CodingKey {
-        case side = "side"
+    /// Decodes a value from the API's keys.
+    public init(from decoder: any Decoder) throws {
+        let fields = try ModelDecoding(decoder)
+        self.side = try fields.decode("side")
+    }
+
+    /// Encodes the value under the API's keys, leaving out those whose value is `nil`.
+    public func encode(to encoder: any Encoder) throws {
+        var fields = ModelEncoding(encoder)
+        try fields.encode(self.side, "side")
     }
 }
 
@@ -87,8 +115,16 @@ public struct Unknown: Codable, Sendable, Hashable {
         self.note = note
     }
 
-    enum CodingKeys: String, CodingKey {
-        case note = "note"
+    /// Decodes a value from the API's keys.
+    public init(from decoder: any Decoder) throws {
+        let fields = try ModelDecoding(decoder)
+        self.note = try fields.decode("note")
+    }
+
+    /// Encodes the value under the API's keys, leaving out those whose value is `nil`.
+    public func encode(to encoder: any Encoder) throws {
+        var fields = ModelEncoding(encoder)
+        try fields.encode(self.note, "note")
     }
 }
 
@@ -101,8 +137,16 @@ public struct Default: Codable, Sendable, Hashable {
         self.label = label
     }
 
-    enum CodingKeys: String, CodingKey {
-        case label = "label"
+    /// Decodes a value from the API's keys.
+    public init(from decoder: any Decoder) throws {
+        let fields = try ModelDecoding(decoder)
+        self.label = try fields.decode("label")
+    }
+
+    /// Encodes the value under the API's keys, leaving out those whose value is `nil`.
+    public func encode(to encoder: any Encoder) throws {
+        var fields = ModelEncoding(encoder)
+        try fields.encode(self.label, "label")
     }
 }
 
@@ -117,9 +161,18 @@ public struct TextPart: Codable, Sendable, Hashable {
         self.text = text
     }
 
-    enum CodingKeys: String, CodingKey {
-        case type = "type"
-        case text = "text"
+    /// Decodes a value from the API's keys.
+    public init(from decoder: any Decoder) throws {
+        let fields = try ModelDecoding(decoder)
+        self.type = try fields.decode("type")
+        self.text = try fields.decode("text")
+    }
+
+    /// Encodes the value under the API's keys, leaving out those whose value is `nil`.
+    public func encode(to encoder: any Encoder) throws {
+        var fields = ModelEncoding(encoder)
+        try fields.encode(self.type, "type")
+        try fields.encode(self.text, "text")
     }
 }
 
@@ -134,9 +187,100 @@ public struct ImagePart: Codable, Sendable, Hashable {
         self.url = url
     }
 
-    enum CodingKeys: String, CodingKey {
-        case type = "type"
-        case url = "url"
+    /// Decodes a value from the API's keys.
+    public init(from decoder: any Decoder) throws {
+        let fields = try ModelDecoding(decoder)
+        self.type = try fields.decode("type")
+        self.url = try fields.decode("url")
+    }
+
+    /// Encodes the value under the API's keys, leaving out those whose value is `nil`.
+    public func encode(to encoder: any Encoder) throws {
+        var fields = ModelEncoding(encoder)
+        try fields.encode(self.type, "type")
+        try fields.encode(self.url, "url")
+    }
+}
+
+/// A `Comment` as the API sends and receives it.
+public struct Comment: Codable, Sendable, Hashable {
+    public var text: String
+    @Indirect public var parent: Comment?
+    public var replies: [Comment]?
+
+    /// Creates a value; parameters with a default may be left out.
+    public init(text: String, parent: Comment? = nil, replies: [Comment]? = nil) {
+        self.text = text
+        self.parent = parent
+        self.replies = replies
+    }
+
+    /// Decodes a value from the API's keys.
+    public init(from decoder: any Decoder) throws {
+        let fields = try ModelDecoding(decoder)
+        self.text = try fields.decode("text")
+        self.parent = try fields.decodeIfPresent("parent")
+        self.replies = try fields.decodeIfPresent("replies")
+    }
+
+    /// Encodes the value under the API's keys, leaving out those whose value is `nil`.
+    public func encode(to encoder: any Encoder) throws {
+        var fields = ModelEncoding(encoder)
+        try fields.encode(self.text, "text")
+        try fields.encodeIfPresent(self.parent, "parent")
+        try fields.encodeIfPresent(self.replies, "replies")
+    }
+}
+
+/// A `Node` as the API sends and receives it.
+public struct Node: Codable, Sendable, Hashable {
+    public var name: String
+    @Indirect public var edge: Edge?
+
+    /// Creates a value; parameters with a default may be left out.
+    public init(name: String, edge: Edge? = nil) {
+        self.name = name
+        self.edge = edge
+    }
+
+    /// Decodes a value from the API's keys.
+    public init(from decoder: any Decoder) throws {
+        let fields = try ModelDecoding(decoder)
+        self.name = try fields.decode("name")
+        self.edge = try fields.decodeIfPresent("edge")
+    }
+
+    /// Encodes the value under the API's keys, leaving out those whose value is `nil`.
+    public func encode(to encoder: any Encoder) throws {
+        var fields = ModelEncoding(encoder)
+        try fields.encode(self.name, "name")
+        try fields.encodeIfPresent(self.edge, "edge")
+    }
+}
+
+/// A `Edge` as the API sends and receives it.
+public struct Edge: Codable, Sendable, Hashable {
+    public var weight: Int
+    @Indirect public var to: Node
+
+    /// Creates a value; parameters with a default may be left out.
+    public init(weight: Int, to: Node) {
+        self.weight = weight
+        self.to = to
+    }
+
+    /// Decodes a value from the API's keys.
+    public init(from decoder: any Decoder) throws {
+        let fields = try ModelDecoding(decoder)
+        self.weight = try fields.decode("weight")
+        self.to = try fields.decode("to")
+    }
+
+    /// Encodes the value under the API's keys, leaving out those whose value is `nil`.
+    public func encode(to encoder: any Encoder) throws {
+        var fields = ModelEncoding(encoder)
+        try fields.encode(self.weight, "weight")
+        try fields.encode(self.to, "to")
     }
 }
 

@@ -1,12 +1,13 @@
-import Diagnostics
 import EndpointSpec
 
-/// The models with every property left out that makes a struct contain itself, directly or through other
-/// structs (not through an array or dictionary, which Swift stores out of line), each with a warning.
+/// The properties a struct must store out of line (`@Indirect`) because through them a model holds itself, directly
+/// (`Comment.parent: Comment?`) or through other models (`Node.edge: Edge?`, `Edge.to: Node`), by model name and
+/// then property name. Arrays, dictionaries and `oneOf` models (indirect enums) already store out of line, so only
+/// a property whose type is an object model, optional or not, can close such a cycle.
 ///
-/// Every property that points into its own strongly connected component of the "holds a" graph is removed,
-/// which removes every cycle.
-func breakCycles(_ models: [Model], report: (String, SourceLocation) -> Void) -> [Model] {
+/// Every property that points into its own strongly connected component of the "holds a" graph is chosen, which
+/// breaks every cycle and keeps every property.
+func indirectProperties(of models: [Model]) -> [String: Set<String>] {
     var objects: [String: [Property]] = [:]
     for model in models {
         if case .object(let properties) = model.kind { objects[model.name] = properties }
@@ -18,16 +19,12 @@ func breakCycles(_ models: [Model], report: (String, SourceLocation) -> Void) ->
     let component = stronglyConnectedComponents(nodes: models.map(\.name).filter { objects[$0] != nil }) { name in
         objects[name, default: []].compactMap(held)
     }
-    return models.map { model in
-        guard case .object(let properties) = model.kind else { return model }
-        var result = model
-        result.kind = .object(properties.filter { property in
-            guard let target = held(property), component[target] == component[model.name] else { return true }
-            report("property '\(property.wireName)' of '\(model.name)' holds a '\(target)', which holds a '\(model.name)' again: a Swift struct cannot contain itself, so the property is left out", property.location)
-            return false
-        })
-        return result
+    var result: [String: Set<String>] = [:]
+    for (name, properties) in objects {
+        let chosen = properties.filter { property in held(property).map { component[$0] == component[name] } ?? false }
+        if !chosen.isEmpty { result[name] = Set(chosen.map(\.name)) }
     }
+    return result
 }
 
 /// Tarjan's algorithm: a component number for every node; nodes on a common cycle share one.
