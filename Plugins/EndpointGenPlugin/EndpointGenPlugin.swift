@@ -5,7 +5,7 @@ import PackagePlugin
 /// `endpointgen generate <spec> --output <plugin work folder> --split always --quiet` and compiles the files it writes
 /// into the target: `X/XClient.swift`, `X/XEndpoints.swift` and `X/XFake.swift` with the type declarations, the part
 /// files that hold the endpoints' code, `X/XClient+00.swift` … `X/XClient+15.swift` (and the same for `Endpoints` and
-/// `Fake`), and the models by a hash of their names, `X/XModels+00.swift` … `X/XModels+31.swift`.
+/// `Fake`), and the models by a hash of their names, `X/X.Models+00.swift` … `X/X.Models+31.swift`.
 /// SwiftPM targets come through `BuildToolPlugin`, Xcode project targets through `XcodeBuildToolPlugin` (below);
 /// both build their commands with `commands(tool:inputFiles:workDirectory:targetName:)`.
 @main struct EndpointGenPlugin: BuildToolPlugin {
@@ -15,7 +15,7 @@ import PackagePlugin
     static let outputs: [String] = {
         let twoDigits = { (number: Int) in number < 10 ? "0\(number)" : "\(number)" }
         return ["Client", "Endpoints", "Fake"].flatMap { template in [template] + (0..<16).map { "\(template)+\(twoDigits($0))" } }
-            + (0..<32).map { "Models+\(twoDigits($0))" }
+            + (0..<32).map { ".Models+\(twoDigits($0))" }
     }()
 
     /// A target of a Swift package.

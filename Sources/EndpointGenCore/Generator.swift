@@ -29,7 +29,7 @@ public struct Generator: Sendable {
 
     /// The files for one spec, at `<stem>/<stem><Template>.swift` (e.g. `Auth/AuthClient.swift` for
     /// `Specs/Auth.yaml` or `Auth.endpoints.yaml` and `Client.swift.mustache`), and the warnings translation gave.
-    /// Split by `options.split`, `Models.swift` gives `<stem>Models+<part>.swift` files, and `Client.swift`,
+    /// Split by `options.split`, `Models.swift` gives `<stem>.Models+<part>.swift` files, and `Client.swift`,
     /// `Endpoints.swift` and `Fake.swift` each give their base file and `<stem>Client+<part>.swift` files (see `FileSplit`).
     public func generate(_ spec: Spec, specPath: String) throws(DiagnosticError) -> (files: [GeneratedFile], warnings: [Diagnostic]) {
         let (context, warnings) = translateSpec(spec, specPath: specPath, options: options)
@@ -38,7 +38,7 @@ public struct Generator: Sendable {
         var files: [GeneratedFile] = []
         for name in templates.names where name.hasSuffix(".swift") {
             for part in options.split.parts(of: context, template: name) {
-                let fileName = part.suffix.map { "\(name.dropLast(".swift".count))+\($0).swift" } ?? name
+                let fileName = part.suffix.map { FileSplit.partFileName(template: name, suffix: $0) } ?? name
                 files.append(GeneratedFile(path: "\(stem)/\(stem)\(fileName)", contents: try render(name, Self.value(of: part, in: fields))))
             }
         }
@@ -60,6 +60,7 @@ public struct Generator: Sendable {
         fields["models"] = narrowed("models", to: part.models)
         fields["enums"] = narrowed("enums", to: part.enums)
         fields["oneOfs"] = narrowed("oneOfs", to: part.oneOfs)
+        fields["aliases"] = narrowed("aliases", to: part.aliases)
         return .map(fields)
     }
 

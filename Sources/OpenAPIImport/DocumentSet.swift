@@ -36,7 +36,7 @@ final class DocumentSet {
         let pointer = parts.count > 1 ? String(parts[1]) : ""
         let file = filePart.isEmpty ? node.file : Self.join(directoryOf: node.file, filePart)
         if filePart.contains("://") {
-            diagnostics.warning("the remote reference '\(reference)' is not supported: only references within the document and to local files are; what uses it is left out", at: node.node.location)
+            diagnostics.warning("the remote reference '\(reference)' is not supported: only references within the document and to local files are", at: node.node.location)
             return nil
         }
         guard let root = document(file, referencedAt: node) else { return nil }
@@ -48,7 +48,7 @@ final class DocumentSet {
             } else if let value = current[name] {
                 current = value
             } else {
-                diagnostics.warning("the reference '\(reference)' points at nothing in \(file); what uses it is left out", at: node.node.location)
+                diagnostics.warning("the reference '\(reference)' points at nothing in \(file)", at: node.node.location)
                 return nil
             }
         }
@@ -62,7 +62,7 @@ final class DocumentSet {
         do {
             text = try readFile(path)
         } catch {
-            diagnostics.warning("cannot read the referenced file '\(path)': \(error); what uses it is left out", at: node.node.location)
+            diagnostics.warning("cannot read the referenced file '\(path)': \(error)", at: node.node.location)
             return nil
         }
         diagnostics.register(path: path, text: text)
@@ -73,7 +73,7 @@ final class DocumentSet {
             return root
         } catch {
             for diagnostic in error.diagnostics {
-                diagnostics.warning("the referenced file does not parse: \(diagnostic.message); what uses it is left out", at: diagnostic.location ?? node.node.location)
+                diagnostics.warning("the referenced file does not parse: \(diagnostic.message)", at: diagnostic.location ?? node.node.location)
             }
             return nil
         }

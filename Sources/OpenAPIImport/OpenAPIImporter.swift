@@ -92,7 +92,10 @@ public enum OpenAPIImporter {
         let errorModels = endpoints.map(\.errorModel)
         let sharedError = errorModels.allSatisfy { $0 == errorModels.first } ? errorModels.first ?? nil : nil
         // A model that holds itself is kept whole: the generator stores such properties out of line (`@Indirect`).
-        let models = usedModels(schemas.models.values.sorted { $0.name < $1.name }, endpoints: endpoints, errorModel: sharedError)
+        // What the endpoints reach as the document writes it, then one type per shape: a model that becomes another name
+        // keeps the names of the models it held (they stay `sameAs` of theirs).
+        let used = usedModels(schemas.models.values.sorted { $0.name < $1.name }, endpoints: endpoints, errorModel: sharedError)
+        let models = sameAsIdentical(used, inline: schemas.inlineModelNames)
         let spec = Spec(
             name: options.name ?? specName(root, path: path), server: translateServer(root, diagnostics: diagnostics), version: root["info"]?.text("version"),
             variables: [], defaults: Defaults(), auth: security.auth, policy: Policy(), errors: ErrorPolicy(model: sharedError),

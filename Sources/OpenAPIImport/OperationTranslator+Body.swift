@@ -25,6 +25,10 @@ extension OperationTranslator {
     /// `nil` only when a required body has no media type at all that can be sent (the operation is left out, warned).
     func requestBody(_ operation: DocumentNode, method: HTTPMethod, names: inout UniqueNames, context: OperationContext, options: ImportOptions) -> Body? {
         guard let reference = operation["requestBody"] else { return .empty }
+        if let unresolved = schemas.unresolvedReference(reference), method.mayHaveBody {
+            diagnostics.warning("the request body of \(context) is the reference '\(unresolved)', which cannot be resolved; it is sent as any JSON ('body: JSON?')", at: reference.location)
+            return wholeBody(nil, required: false, description: nil, at: reference, names: &names, context: context)
+        }
         let body = schemas.dereferenced(reference)
         guard method.mayHaveBody else {
             // Stripe gives every GET an empty form body; only a body with something in it is worth a warning.

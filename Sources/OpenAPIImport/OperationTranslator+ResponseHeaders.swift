@@ -10,6 +10,10 @@ extension OperationTranslator {
         guard let success = successes.min(by: { $0.key.uppercased() < $1.key.uppercased() }) else { return [] }
         return (schemas.dereferenced(success.value)["headers"]?.members ?? []).compactMap { name, location, written in
             guard name.lowercased() != "content-type" else { return nil }
+            if let reference = schemas.unresolvedReference(written) {
+                diagnostics.warning("the response header '\(name)' of \(context) is the reference '\(reference)', which cannot be resolved; it is read as an optional String", at: written.location)
+                return ResponseHeader(name: name, type: .optional(.string), location: location)
+            }
             let header = schemas.dereferenced(written)
             let type = headerType(header, name: name, context: context)
             return ResponseHeader(name: name, type: header.flag("required") ? type : Self.optional(type), location: location)

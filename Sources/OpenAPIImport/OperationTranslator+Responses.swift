@@ -6,7 +6,11 @@ extension OperationTranslator {
     func responses(_ operation: DocumentNode, context: OperationContext) -> (ResponseType, TypeRef?) {
         let responses = (operation["responses"]?.members ?? []).sorted { Self.order($0.key) < Self.order($1.key) }
         let success = responses.first { $0.key.hasPrefix("2") }
-        let response = success.map { responseType(schemas.dereferenced($0.value), typeName: context.typeName + "Response", context: context) } ?? .empty
+        var response = success.map { responseType(schemas.dereferenced($0.value), typeName: context.typeName + "Response", context: context) } ?? .empty
+        if let success, let reference = schemas.unresolvedReference(success.value) {
+            diagnostics.warning("the \(success.key) response of \(context) is the reference '\(reference)', which cannot be resolved; it is typed JSON", at: success.value.location)
+            response = .type(.json)
+        }
 
         var errors: [(status: String, type: TypeRef)] = []
         for (status, _, node) in responses where status.hasPrefix("4") || status.hasPrefix("5") || status == "default" {

@@ -29,13 +29,21 @@ final class OperationTranslator {
     func endpoints(_ paths: DocumentNode, options: ImportOptions) -> [Endpoint] {
         var endpoints: [Endpoint] = []
         for (path, pathLocation, rawItem) in paths.members {
+            if let reference = schemas.unresolvedReference(rawItem) {
+                diagnostics.warning("the path item '\(path)' is the reference '\(reference)', which cannot be resolved; its operations are left out", at: rawItem.location)
+                continue
+            }
             let item = schemas.dereferenced(rawItem)
             operationCount += Self.methods.filter { item[$0.key] != nil }.count + (item["trace"] != nil ? 1 : 0)
             if item["trace"] != nil {
                 diagnostics.warning("the 'trace' operation of '\(path)' is not supported (EndpointGen has no TRACE method); it is left out", at: item["trace"]!.location)
             }
             for (key, method) in Self.methods {
-                guard let written = item[key], let operation = resolvedOperation(written) else { continue }
+                guard let written = item[key] else { continue }
+                guard let operation = resolvedOperation(written) else {
+                    diagnostics.warning("the '\(key)' operation of '\(path)' is the reference '\(written.reference ?? "")', which cannot be resolved; it is left out", at: written.location)
+                    continue
+                }
                 let derivedName = SwiftName.member("\(key) \(path)")
                 let operationId = operation.text("operationId")
                 let tags = operation["tags"]?.items.compactMap(\.node.text) ?? []
@@ -61,6 +69,11 @@ final class OperationTranslator {
             diagnostics.warning("operation '\(wanted)' becomes the Swift name '\(wanted)', which an earlier operation has; it is generated as '\(name)'", at: operation.location)
         }
         let context = OperationContext(name: name)
+        for node in (item["parameters"]?.items ?? []) + (operation["parameters"]?.items ?? []) {
+            if let reference = schemas.unresolvedReference(node) {
+                diagnostics.warning("a parameter of \(context) is the reference '\(reference)', which cannot be resolved, so neither its name nor its place is known; it is left out", at: node.location)
+            }
+        }
         var parameterNames = UniqueNames()
         var (ourPath, parameters) = pathParameters(path, item: item, operation: operation, names: &parameterNames, context: context)
         parameters += otherParameters(item: item, operation: operation, names: &parameterNames, context: context)

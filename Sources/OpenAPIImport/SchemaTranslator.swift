@@ -14,6 +14,9 @@ final class SchemaTranslator {
     private var names = UniqueNames()
     /// Inline models by their structure, to reuse an identical one.
     private var inlineModels: [String: String] = [:]
+    /// The models built for inline schemas (not components): names the importer made up, which `sameAsIdentical`
+    /// may make another name for an identical model.
+    private(set) var inlineModelNames: Set<String> = []
     private var shapes: [String: SchemaShape] = [:]
     /// Aliases being resolved, shapes being computed, and objects whose properties are being collected:
     /// each stops at a reference that leads back to itself.
@@ -254,6 +257,16 @@ final class SchemaTranslator {
 
     /// The schema a chain of references ends at (the schema itself when it is none); stops after 32 hops.
     func dereferenced(_ schema: DocumentNode) -> DocumentNode {
+        dereferencedChain(schema)
+    }
+
+    /// The `$ref` of `node` when following it leads nowhere (the resolver has said why, at the reference), so that what
+    /// uses it says what becomes of it; `nil` when `node` is no reference or resolves.
+    func unresolvedReference(_ node: DocumentNode) -> String? {
+        node.reference == nil ? nil : dereferencedChain(node).reference
+    }
+
+    private func dereferencedChain(_ schema: DocumentNode) -> DocumentNode {
         var current = schema
         for _ in 0..<32 {
             guard let reference = current.reference, let (target, _) = documents.resolve(reference, from: current) else { return current }
@@ -305,6 +318,7 @@ final class SchemaTranslator {
             diagnostics.warning("the schema '\(name)' becomes the Swift name '\(typeName)', which another schema has; it is generated as '\(claimed)'", at: schema.location)
         }
         models[claimed] = Model(name: claimed, kind: kind, description: description, location: schema.location)
+        if inline { inlineModelNames.insert(claimed) }
         return claimed
     }
 

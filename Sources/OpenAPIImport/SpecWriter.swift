@@ -214,6 +214,7 @@ public enum SpecWriter {
     private static func model(_ model: Model) -> [String] {
         var lines = ["\(scalar(model.name)):"]
         if let description = model.description { lines.append("  description: \(quoted(description))") }
+        if let target = model.sameAs { return lines + ["  sameAs: \(quoted(target))"] }
         switch model.kind {
         case .enumeration(let cases):
             if cases.allSatisfy({ $0.description == nil }) {

@@ -18,6 +18,7 @@ func reachedModels(_ models: [Model], from types: [TypeRef]) -> [Model] {
     var used: Set<String> = []
     while let name = pending.popLast() {
         guard used.insert(name).inserted else { continue }
+        if let other = byName[name]?.sameAs { pending.append(other) }
         switch byName[name]?.kind {
         case .object(let properties)?: pending += properties.flatMap(\.type.modelNames)
         case .oneOf(let oneOf)?: pending += oneOf.alternatives.flatMap(\.type.modelNames)

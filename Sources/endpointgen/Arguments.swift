@@ -59,7 +59,7 @@ struct Arguments: Equatable {
         Option(names: ["--split", "--model-files"], value: "HOW", commands: [.generate, .check],
                help: """
                    auto (default): one file per template; past 100 models each model in one of 32 files by a hash of
-                   its name (<spec>Models+00.swift ...), past 32 endpoints each endpoint's code in one of 16 part files
+                   its name (<spec>.Models+00.swift ...), past 32 endpoints each endpoint's code in one of 16 part files
                    by a hash of its name (<spec>Client+00.swift ..., and Endpoints, Fake), so that an edit recompiles
                    little and the compiler's batches get even shares.
                    always: every one of those files, empty ones too (the build tool plugin's layout).

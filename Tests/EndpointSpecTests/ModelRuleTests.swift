@@ -29,6 +29,38 @@ import Testing
         ])
     }
 
+    /// `sameAs` makes a model another name for another (a typealias): it takes that model's kind, through chains, and
+    /// counts as a use of it.
+    @Test func aSameAsModelHasTheKindOfTheModelItNames() throws {
+        let text = SpecTesting.spec(endpoints: "  a: { GET: /a, response: \"[Copy]\" }\n", extra: """
+            models:
+              User: { id: Int, role: Role }
+              Role: { enum: [admin, guest] }
+              Member: { sameAs: User, description: A user of a team. }
+              Copy: { sameAs: Member }
+            """)
+        let loaded = try SpecTesting.load(text)
+        #expect(loaded.warnings.isEmpty, "\(loaded.warnings.map(\.headline))")
+        let models = Dictionary(uniqueKeysWithValues: loaded.spec.models.map { ($0.name, $0) })
+        #expect(models["Member"]?.sameAs == "User" && models["Copy"]?.sameAs == "Member")
+        #expect(models["Copy"]?.kind == models["User"]?.kind)
+        #expect(models["Member"]?.description == "A user of a team.")
+    }
+
+    @Test func aSameAsThatNamesNoModelOrComesBackIsAnError() {
+        #expect(problems(models: "  User: { sameAs: Usr }\n  Usr2: { id: Int }\n", response: "Usr2") == [
+            "Specs/Test.yaml:7:19: error: model 'User' is the same as 'Usr', which is no model; did you mean 'Usr2'?",
+        ])
+        #expect(problems(models: "  User: { sameAs: Other }\n  Other: { sameAs: User }\n") == [
+            "Specs/Test.yaml:7:19: error: the 'sameAs' of model 'User' comes back to it: User -> Other -> User",
+            "Specs/Test.yaml:8:20: error: the 'sameAs' of model 'Other' comes back to it: Other -> User -> Other",
+        ])
+        #expect(problems(models: "  User: { sameAs: User, id: Int }\n") == [
+            "Specs/Test.yaml:7:19: error: the 'sameAs' of model 'User' comes back to it: User -> User",
+            "Specs/Test.yaml:7:25: error: unknown key 'id' in model 'User'; expected one of: sameAs, description",
+        ])
+    }
+
     @Test func enumWithoutCases() {
         #expect(problems(models: "  User: { role: Role }\n  Role: { enum: [] }\n") == ["Specs/Test.yaml:8:17: error: enum 'Role' has no cases"])
     }

@@ -16,6 +16,9 @@ import Testing
         #expect(comment.parent?.parent?.text == "a")
         #expect(comment.parent?.parent?.parent == nil)
         #expect(comment.replies == [Comment(text: "d")])
+        // `Reply` is `sameAs: Comment`: another name for the same type.
+        let reply: Reply = Comment(text: "d")
+        #expect(comment.replies?.first == reply)
     }
 
     @Test func itEncodesBackToTheSameJSONAndLeavesOutWhatIsNil() throws {

@@ -1,3 +1,4 @@
+import EndpointGenCore
 import EndpointSpec
 import OpenAPIImport
 import Testing
@@ -169,6 +170,61 @@ import Testing
         #expect(fixture.spec.models.map(\.name) == ["ListAOrder", "ListCOrder"])
     }
 
+    /// The same shape under two owners with their own descriptions (Stripe's payment method options, repeated for
+    /// payment and setup intents) is one type: the later one is another name for it (`sameAs`, a typealias), so both
+    /// names and descriptions stay and the client compiles one struct. A component with the shape is the one the
+    /// inline models name; two components the document names apart stay two types.
+    @Test func inlineModelsOfOneShapeAreOneTypeUnderTheirOwnNames() throws {
+        let card = { (description: String) in
+            "{ type: object, description: \"\(description)\", properties: { brand: { type: string, description: \"\(description)\" }, "
+                + "mode: { type: string, enum: [auto, manual] } } }"
+        }
+        let fixture = try ImportFixture(document(
+            paths: """
+              /payments:
+                get:
+                  operationId: listPayments
+                  responses: { '200': { description: OK, content: { application/json: { schema: { type: object, properties: { card: \(card("A payment's card.")) } } } } } }
+              /setups:
+                get:
+                  operationId: listSetups
+                  responses: { '200': { description: OK, content: { application/json: { schema: { type: object, properties: { card: \(card("A setup's card.")) } } } } } }
+              /owners:
+                get:
+                  operationId: listOwners
+                  responses: { '200': { description: OK, content: { application/json: { schema: { type: object, properties: {
+                    named: { $ref: '#/components/schemas/Mode' }, inline: { type: string, enum: [auto, manual], description: Inline. }, twin: { $ref: '#/components/schemas/Twin' } } } } } } }
+            """,
+            components: """
+              schemas:
+                Mode: { type: string, enum: [auto, manual] }
+                Twin: { type: string, enum: [auto, manual] }
+            """))
+        let models = Dictionary(uniqueKeysWithValues: fixture.spec.models.map { ($0.name, $0) })
+        let payment = try #require(models["ListPaymentsResponseCard"])
+        let setup = try #require(models["ListSetupsResponseCard"])
+        #expect(payment.sameAs == nil)
+        #expect(setup.sameAs == "ListPaymentsResponseCard")
+        #expect(setup.description == "A setup's card.")
+        #expect(setup.kind == payment.kind, "an alias's kind is the other's")
+        // The responses that hold them are one shape then, and the second names the first.
+        #expect(models["ListSetupsResponse"]?.sameAs == "ListPaymentsResponse")
+        // The inline enums (the cards' modes and the owner's) name the component; the second component stays a type.
+        #expect(models["Mode"]?.sameAs == nil && models["Twin"]?.sameAs == nil)
+        let inlineModes = fixture.spec.models.filter { $0.name.hasSuffix("Mode") && $0.name != "Mode" }
+        #expect(!inlineModes.isEmpty && inlineModes.allSatisfy { $0.sameAs == "Mode" }, "\(inlineModes.map { ($0.name, $0.sameAs) })")
+        #expect(models["ListOwnersResponseInline"]?.sameAs == "Mode")
+
+        // Generated: one struct, the other name a typealias with its own doc comment.
+        let files = try Generator().generate(fixture.spec, specPath: "api.yaml").files
+        let code = files.map(\.contents).joined()
+        #expect(code.contains("public struct ListPaymentsResponseCard: Codable, Sendable, Hashable {"))
+        #expect(!code.contains("public struct ListSetupsResponseCard"))
+        #expect(code.contains("/// A setup's card.\npublic typealias ListSetupsResponseCard = ListPaymentsResponseCard\n"))
+        #expect(code.contains("public typealias ListOwnersResponseInline = Mode\n"))
+        #expect(code.contains("public struct Twin: OpenStringValue {"))
+    }
+
     @Test func securitySchemesBecomeTheSpecsAuth() throws {
         let fixture = try ImportFixture(document(
             paths: """
@@ -267,10 +323,43 @@ import Testing
         #expect(fixture.endpoint("listPets")?.response == .type(.json))
         #expect(fixture.warnings == [
             "api.yaml:9:20: warning: the parameter 'q' of operation 'listPets' is an unresolvable reference '#/components/schemas/Missing', which EndpointGen cannot type precisely; it is typed JSON",
-            "api.yaml:9:50: warning: the reference '#/components/schemas/Missing' points at nothing in api.yaml; what uses it is left out",
-            "api.yaml:10:85: warning: cannot read the referenced file 'gone.yaml': no such file; what uses it is left out",
+            "api.yaml:9:50: warning: the reference '#/components/schemas/Missing' points at nothing in api.yaml",
+            "api.yaml:10:85: warning: cannot read the referenced file 'gone.yaml': no such file",
             "api.yaml:10:85: warning: the response of operation 'listPets' is an unresolvable reference 'gone.yaml#/Pet', which EndpointGen cannot type precisely; it is typed JSON",
         ])
+    }
+
+    /// A reference that leads nowhere is said once where it is written (why it leads nowhere), and once by what uses it
+    /// (what becomes of that): a parameter, whose name is unknown, is left out; a body is any JSON; a response is
+    /// typed JSON; a response header an optional String; a path item or an operation is left out.
+    @Test func whatAnUnresolvableReferenceBecomesIsSaidWhereItIsUsed() throws {
+        let fixture = try ImportFixture(document(paths: """
+              /pets:
+                post:
+                  operationId: addPet
+                  parameters: [{ $ref: '#/components/parameters/Gone' }, { name: q, in: query, schema: { type: string } }]
+                  requestBody: { $ref: '#/components/requestBodies/Gone' }
+                  responses:
+                    '201': { description: OK, headers: { X-Id: { $ref: '#/components/headers/Gone' } }, content: { application/json: { schema: { type: string } } } }
+                get:
+                  operationId: listPets
+                  responses: { '200': { $ref: '#/components/responses/Gone' } }
+              /gone: { $ref: '#/components/pathItems/Gone' }
+            """))
+        #expect(fixture.endpoint("addPet")?.parameters.map(\.name) == ["q"])
+        #expect(fixture.endpoint("addPet")?.bodyValue?.type == .optional(.json))
+        #expect(fixture.endpoint("addPet")?.responseHeaders.map(\.type) == [.optional(.string)])
+        #expect(fixture.endpoint("listPets")?.response == .type(.json))
+        #expect(fixture.spec.endpoints.map(\.name) == ["listPets", "addPet"])
+        let uses = fixture.warnings.filter { !$0.contains("points at nothing") }
+        #expect(uses == [
+            "api.yaml:9:20: warning: a parameter of operation 'addPet' is the reference '#/components/parameters/Gone', which cannot be resolved, so neither its name nor its place is known; it is left out",
+            "api.yaml:10:20: warning: the request body of operation 'addPet' is the reference '#/components/requestBodies/Gone', which cannot be resolved; it is sent as any JSON ('body: JSON?')",
+            "api.yaml:12:52: warning: the response header 'X-Id' of operation 'addPet' is the reference '#/components/headers/Gone', which cannot be resolved; it is read as an optional String",
+            "api.yaml:15:27: warning: the 200 response of operation 'listPets' is the reference '#/components/responses/Gone', which cannot be resolved; it is typed JSON",
+            "api.yaml:16:10: warning: the path item '/gone' is the reference '#/components/pathItems/Gone', which cannot be resolved; its operations are left out",
+        ], "\(fixture.warnings)")
+        #expect(fixture.warnings.count(where: { $0.contains("points at nothing") }) == 5)
     }
 
     @Test func jsonDocumentsImportLikeYAML() throws {

@@ -44,6 +44,9 @@ import Testing
                 put: { operationId: putA, responses: { '204': { description: Done } } }
             """))
         #expect(fixture.spec.endpoints.map(\.name) == ["putA"])
-        #expect(fixture.warnings == ["api.yaml:7:10: warning: cannot read the referenced file 'missing.yml': no such file; what uses it is left out"])
+        #expect(fixture.warnings == [
+            "api.yaml:7:10: warning: cannot read the referenced file 'missing.yml': no such file",
+            "api.yaml:7:10: warning: the 'get' operation of '/a' is the reference 'missing.yml', which cannot be resolved; it is left out",
+        ])
     }
 }

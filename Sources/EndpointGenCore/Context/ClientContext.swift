@@ -57,6 +57,8 @@ public struct ClientContext: Codable, Equatable, Sendable {
     public var enums: [EnumContext]
     /// The `oneOf` models, in spec order.
     public var oneOfs: [OneOfContext]
+    /// The models that are another name for one of these (`sameAs`), in spec order.
+    public var aliases: [AliasContext] = []
 }
 
 /// The named auth schemes of a spec, as code for `defaultConfiguration`, the credential stores and `init`.

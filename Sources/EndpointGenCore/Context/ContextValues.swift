@@ -31,6 +31,17 @@ extension ClientContext: MustacheRepresentable {
             "models": models.mustacheValue,
             "enums": enums.mustacheValue,
             "oneOfs": oneOfs.mustacheValue,
+            "aliases": aliases.mustacheValue,
+        ])
+    }
+}
+
+extension AliasContext: MustacheRepresentable {
+    public var mustacheValue: MustacheValue {
+        .map([
+            "name": name.mustacheValue,
+            "target": target.mustacheValue,
+            "docComment": docComment.mustacheValue,
         ])
     }
 }

@@ -38,6 +38,16 @@ public struct PropertyContext: Codable, Equatable, Sendable {
     public var xmlForm: String = ".element"
 }
 
+/// A model that is another name for another (`sameAs`): a `typealias`.
+public struct AliasContext: Codable, Equatable, Sendable {
+    /// The type name, e.g. `SetupIntentCard`.
+    public var name: String
+    /// The type it names, e.g. `PaymentIntentCard`.
+    public var target: String
+    /// The doc comment lines, `///` included.
+    public var docComment: [String]
+}
+
 /// An enum model: a struct over a `String` raw value, open to values the spec does not list.
 public struct EnumContext: Codable, Equatable, Sendable {
     /// The type name, e.g. `Role`.

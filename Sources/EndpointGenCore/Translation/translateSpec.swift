@@ -20,8 +20,16 @@ func translateSpec(_ spec: Spec, specPath: String, options: GeneratorOptions) ->
     var models: [ModelContext] = []
     var enums: [EnumContext] = []
     var oneOfs: [OneOfContext] = []
-    let indirect = indirectProperties(of: spec.models)
+    var aliases: [AliasContext] = []
+    let indirect = indirectProperties(of: spec.models.filter { $0.sameAs == nil })
     for model in spec.models {
+        if let target = model.sameAs {
+            let name = names.typeName(model.name)
+            aliases.append(AliasContext(
+                name: name, target: names.typeName(target),
+                docComment: DocComment.lines(model.description ?? "The same type as `\(names.typeName(target))`, under the name `\(name)`.")))
+            continue
+        }
         switch model.kind {
         case .object(let properties):
             models.append(translateObject(model, properties: properties, names: names, indirect: indirect[model.name] ?? []))
@@ -60,7 +68,8 @@ func translateSpec(_ spec: Spec, specPath: String, options: GeneratorOptions) ->
         endpoints: endpoints,
         models: models,
         enums: enums,
-        oneOfs: oneOfs
+        oneOfs: oneOfs,
+        aliases: aliases
     )
     return (context, warnings)
 }

@@ -37,6 +37,8 @@ final class Damage {
     var endpointsUnknown = false
     /// Defaults to check against their types in `SpecChecks`.
     var pendingDefaults: [PendingDefault] = []
+    /// The `sameAs` value of each model that has one, by model name: resolved once every model is decoded.
+    var pendingSameAs: [String: YAMLNode] = [:]
 
     /// Records the words of every scalar in `node` (keys and values, at any depth).
     func mention(_ node: YAMLNode) {

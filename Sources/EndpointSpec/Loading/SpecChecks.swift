@@ -64,7 +64,9 @@ struct SpecChecks {
                 + (endpoint.response.typeRef.map { [$0] } ?? [])
         }
         types += [spec.errors.model].compactMap { $0 }
-        for model in spec.models {
+        types += spec.models.compactMap { $0.sameAs.map(TypeRef.model) }
+        // A `sameAs` model's kind is the other's: what it holds is that model's to use.
+        for model in spec.models where model.sameAs == nil {
             switch model.kind {
             case .object(let properties): types += properties.filter { $0.type.modelNames != [model.name] }.map(\.type)
             case .oneOf(let oneOf): types += oneOf.alternatives.map(\.type)

@@ -4,8 +4,8 @@ import YAML
 extension SpecDecoder {
     static let propertyKeys = ["type", "key", "default", "description", "xml"]
 
-    /// One model: `{ enum: [...] }`, `{ oneOf: [...] }`, `{ properties: {...}, description: ... }`, or a mapping of properties
-    /// alone. A model that does not decode, or an enum with a case that does not, is recorded in `damage.brokenModels`.
+    /// One model: `{ enum: [...] }`, `{ oneOf: [...] }`, `{ properties: {...}, description: ... }`, `{ sameAs: Other }`, or a
+    /// mapping of properties alone. A model that does not decode, or an enum with a case that does not, is recorded in `damage.brokenModels`.
     func model(_ pair: YAMLPair, name: String) -> Model? {
         let context = "model '\(name)'"
         // A model that cannot be named in a type is not reported as never used as well.
@@ -28,6 +28,16 @@ extension SpecDecoder {
     private func decodeModel(_ pair: YAMLPair, name: String, context: String) -> Model? {
         guard let pairs = mapping(pair.value, context) else { return nil }
         let keys = Set(pairs.compactMap(\.key.text))
+        if keys.contains("sameAs") {
+            guard let fields = fields(pair.value, context, allowed: ["sameAs", "description"]),
+                  let node = fields["sameAs"], let target = string(node, "the 'sameAs' of \(context)")
+            else { return nil }
+            damage.pendingSameAs[name] = node
+            // Its kind is the other model's, filled in by `resolvingSameAs` once every model is decoded.
+            return Model(
+                name: name, kind: .object([]), description: optionalString(fields["description"], "the description of \(context)"),
+                location: pair.key.location, sameAs: target)
+        }
         if keys.contains("enum") {
             guard let fields = fields(pair.value, context, allowed: ["enum", "description"]) else { return nil }
             let cases = fields["enum"].map { enumCases($0, model: name) } ?? []
@@ -48,6 +58,36 @@ extension SpecDecoder {
         }
         if pairs.isEmpty { warnEmpty(pair, context: context) }
         return Model(name: name, kind: .object(properties(pairs, model: name)), description: nil, location: pair.key.location)
+    }
+
+    /// The models with each `sameAs` model given the kind of the model it names (following `sameAs` chains); one that
+    /// names no model, or whose chain comes back to it, is an error at its `sameAs` value and is left out.
+    func resolvingSameAs(_ models: [Model]) -> [Model] {
+        let byName = Dictionary(models.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        return models.compactMap { model in
+            guard let target = model.sameAs, let node = damage.pendingSameAs[model.name] else { return model }
+            var chain = [model.name]
+            var current = target
+            while let next = byName[current] {
+                guard let further = next.sameAs else {
+                    var resolved = model
+                    resolved.kind = next.kind
+                    return resolved
+                }
+                if chain.contains(current) {
+                    sink.error("the 'sameAs' of model '\(model.name)' comes back to it: \((chain + [current]).joined(separator: " -> "))", at: node)
+                    return nil
+                }
+                chain.append(current)
+                current = further
+            }
+            if !damage.brokenModels.contains(current) {
+                let names = models.map(\.name).filter { $0 != model.name }
+                sink.error("model '\(model.name)' is the same as '\(current)', which is no model\(Suggestion.hint(for: current, in: names))", at: node)
+            }
+            damage.brokenModels.insert(model.name)
+            return nil
+        }
     }
 
     /// An object model without properties decodes any object and keeps nothing of it: usually `JSON` was meant.

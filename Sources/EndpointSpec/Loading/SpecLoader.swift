@@ -48,7 +48,7 @@ public enum SpecLoader {
         guard !sink.reachedErrorLimit, limitChecks.counts(endpoints: root["endpoints"], models: modelPairs) else { throw DiagnosticError(sink.diagnostics) }
         includes.files.forEach { limitChecks.names(in: $0.root) }
         var decoder = SpecDecoder(sink: sink, damage: damage, modelNames: Set(modelPairs.map(\.name)))
-        let models = modelPairs.compactMap { decoder.model($0.pair, name: $0.name) }
+        let models = decoder.resolvingSameAs(modelPairs.compactMap { decoder.model($0.pair, name: $0.name) })
         let spec = decoder.spec(root, models: models)
         if let spec {
             SpecChecks(spec: spec, mainPath: path, sink: sink, damage: damage).run()

@@ -20,13 +20,17 @@ public struct Model: Equatable, Sendable {
     public var description: String?
     /// Where the model's name is written (in an included file for shared models).
     public var location: SourceLocation
+    /// The model this one is another name for (`sameAs:`), generated as a `typealias` of it; `kind` is then that
+    /// model's, so that every check and lookup by name sees what the type is.
+    public var sameAs: String?
 
     /// Creates a model.
-    public init(name: String, kind: Kind, description: String?, location: SourceLocation) {
+    public init(name: String, kind: Kind, description: String?, location: SourceLocation, sameAs: String? = nil) {
         self.name = name
         self.kind = kind
         self.description = description
         self.location = location
+        self.sameAs = sameAs
     }
 }
 

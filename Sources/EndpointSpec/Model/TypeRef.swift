@@ -53,6 +53,17 @@ public indirect enum TypeRef: Equatable, Sendable, CustomStringConvertible {
         return self
     }
 
+    /// The type with each model name replaced by `rename(name)`, e.g. `[User]?` to `[Member]?`.
+    public func renamingModels(_ rename: (String) -> String) -> TypeRef {
+        switch self {
+        case .array(let element): .array(element.renamingModels(rename))
+        case .dictionary(let value): .dictionary(value.renamingModels(rename))
+        case .optional(let wrapped): .optional(wrapped.renamingModels(rename))
+        case .model(let name): .model(rename(name))
+        default: self
+        }
+    }
+
     /// Every model name the type mentions, e.g. `User` and `Role` in `[String: [User]]`.
     public var modelNames: [String] {
         switch self {

@@ -206,10 +206,10 @@ public struct ImagePart: Codable, Sendable, Hashable {
 public struct Comment: Codable, Sendable, Hashable {
     public var text: String
     @Indirect public var parent: Comment?
-    public var replies: [Comment]?
+    public var replies: [Reply]?
 
     /// Creates a value; parameters with a default may be left out.
-    public init(text: String, parent: Comment? = nil, replies: [Comment]? = nil) {
+    public init(text: String, parent: Comment? = nil, replies: [Reply]? = nil) {
         self.text = text
         self.parent = parent
         self.replies = replies
@@ -521,3 +521,6 @@ public indirect enum Tree: Codable, Sendable, Hashable {
         }
     }
 }
+
+/// A comment that answers another.
+public typealias Reply = Comment
