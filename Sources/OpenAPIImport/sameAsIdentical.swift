@@ -2,7 +2,7 @@ import EndpointSpec
 
 /// The models with every inline model whose shape is another model's (descriptions aside) made another name for it
 /// (`sameAs`, generated as a `typealias`), so the client compiles one type where the document repeats a shape under
-/// several owners (whole Stripe: 582 of its models, a fifth of the models' code).
+/// several owners (whole Stripe: 602 of its models, a fifth of the models' code).
 ///
 /// Each keeps its own name (`SetupIntentPaymentMethodOptionsCard` still names the type) and description; its kind
 /// becomes the other model's, which is the same but for descriptions. Only inline models, whose names the importer
