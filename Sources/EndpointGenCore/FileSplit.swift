@@ -47,6 +47,7 @@ public enum FileSplit: String, Equatable, Sendable, CaseIterable {
     public static let partSuffixes = (0..<16).map(twoDigits)
 
     private static func twoDigits(_ number: Int) -> String { number < 10 ? "0\(number)" : "\(number)" }
+
     /// The templates whose output is split by endpoint into a base file and part files.
     public static let endpointTemplates: Set<String> = ["Client.swift", "Endpoints.swift", "Fake.swift"]
 
