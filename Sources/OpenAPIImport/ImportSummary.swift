@@ -68,25 +68,27 @@ public struct ImportSummary: Equatable, Sendable {
     /// `property 'x' of 'Y' is ..., which EndpointGen cannot type`), so their wording tells the kind; the first rule that
     /// matches wins.
     static func kind(of message: String) -> String {
-        let rules: [(kind: String, matches: (String) -> Bool)] = [
-            ("examples", { $0.contains("in the document's example at") || $0.contains("sent as written") }),
-            ("untyped values", { $0.contains("which EndpointGen cannot type") }),
-            ("merged unions", { $0.contains("cannot be an enum of its alternatives") }),
-            ("ambiguous unions", { $0.contains("cannot be told apart") }),
-            ("discriminators", { $0.contains("discriminator") }),
-            ("media types", { $0.contains("which is sent as") }),
-            ("request bodies", { $0.contains("body of ") || $0.contains("the body member") }),
-            ("defaults", { $0.hasPrefix("the default of") }),
-            ("references", { $0.contains("reference") }),
-            ("names", { $0.contains("Swift name") || $0.contains("is reserved") || $0.contains("would shadow") }),
-            ("empty strings", { $0.contains("the empty string") }),
-            ("parameters", { $0.contains("parameter") || $0.hasPrefix("the member '") || $0.contains("placeholder") }),
-            ("responses", { $0.contains("response") || $0.contains("error bod") }),
-            ("security schemes", { $0.contains("security") || $0.contains("credential") }),
-            ("servers", { $0.contains("server") }),
-            ("enumerations", { $0.contains("of enum '") }),
-            ("cycles", { $0.contains("refers to itself") }),
-        ]
-        return rules.first { $0.matches(message) }?.kind ?? "other"
+        rules.first { $0.matches(message) }?.kind ?? "other"
     }
+
+    /// The kinds and how a message of each is told, in order (`kind(of:)`); made once, not per message.
+    private static let rules: [(kind: String, matches: @Sendable (String) -> Bool)] = [
+        ("examples", { $0.contains("in the document's example at") || $0.contains("sent as written") }),
+        ("untyped values", { $0.contains("which EndpointGen cannot type") }),
+        ("merged unions", { $0.contains("cannot be an enum of its alternatives") }),
+        ("ambiguous unions", { $0.contains("cannot be told apart") }),
+        ("discriminators", { $0.contains("discriminator") }),
+        ("media types", { $0.contains("which is sent as") }),
+        ("request bodies", { $0.contains("body of ") || $0.contains("the body member") }),
+        ("defaults", { $0.hasPrefix("the default of") }),
+        ("references", { $0.contains("reference") }),
+        ("names", { $0.contains("Swift name") || $0.contains("is reserved") || $0.contains("would shadow") }),
+        ("empty strings", { $0.contains("the empty string") }),
+        ("parameters", { $0.contains("parameter") || $0.hasPrefix("the member '") || $0.contains("placeholder") }),
+        ("responses", { $0.contains("response") || $0.contains("error bod") }),
+        ("security schemes", { $0.contains("security") || $0.contains("credential") }),
+        ("servers", { $0.contains("server") }),
+        ("enumerations", { $0.contains("of enum '") }),
+        ("cycles", { $0.contains("refers to itself") }),
+    ]
 }

@@ -8,7 +8,8 @@ import EndpointSpec
 /// becomes the other model's, which is the same but for descriptions. Only inline models, whose names the importer
 /// made up, become aliases: two components the document names apart stay two types. The other model is a component
 /// when one has the shape, else the first inline one by name. Shapes compare with aliases replaced by what they name,
-/// repeated until nothing changes, so that models whose members are aliases of each other's are found too.
+/// repeated until nothing changes, so that models whose members are aliases of each other's are found too; each
+/// round recomputes only the shapes that name a model the round before made an alias.
 func sameAsIdentical(_ models: [Model], inline: Set<String>) -> [Model] {
     var root: [String: String] = [:]
     func resolved(_ name: String) -> String {
@@ -21,20 +22,31 @@ func sameAsIdentical(_ models: [Model], inline: Set<String>) -> [Model] {
         let (aInline, bInline) = (inline.contains(a.name), inline.contains(b.name))
         return aInline == bInline ? a.name < b.name : !aInline
     }
-    while true {
+    // Which models' shapes name each model: only those change when it becomes an alias.
+    var namedBy: [String: [String]] = [:]
+    for model in models {
+        guard case .object(let properties) = model.kind else { continue }
+        for name in Set(properties.flatMap(\.type.modelNames)) { namedBy[name, default: []].append(model.name) }
+    }
+    var keys: [String: String] = [:]
+    var stale = Set(models.map(\.name))
+    while !stale.isEmpty {
+        for model in ordered where stale.contains(model.name) { keys[model.name] = shape(of: model.kind, rename: resolved) }
         var first: [String: String] = [:]
-        var added = false
+        var aliased: [String] = []
         for model in ordered where root[model.name] == nil {
-            let key = shape(of: model.kind, rename: resolved)
+            let key = keys[model.name, default: ""]
             if let other = first[key] {
                 guard inline.contains(model.name) else { continue }
                 root[model.name] = other
-                added = true
+                aliased.append(model.name)
+                // What names this one now names `other`: should `other` become an alias too, their shapes change.
+                namedBy[other, default: []] += namedBy[model.name] ?? []
             } else {
                 first[key] = model.name
             }
         }
-        if !added { break }
+        stale = Set(aliased.flatMap { namedBy[$0] ?? [] }).filter { root[$0] == nil }
     }
     let byName = Dictionary(models.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
     return models.map { model in
