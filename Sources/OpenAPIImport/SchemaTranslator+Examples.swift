@@ -30,7 +30,7 @@ extension SchemaTranslator {
                 properties[index].type != misfit.widened
             else { continue }
             properties[index].type = misfit.widened
-            properties[index].defaultValue = properties[index].defaultValue.flatMap { fits($0, misfit.widened) ? $0 : nil }
+            properties[index].defaultValue = properties[index].defaultValue.flatMap { $0.fits(misfit.widened, models: models) ? $0 : nil }
             models[misfit.model]?.kind = .object(properties)
             diagnostics.warning(
                 "property '\(misfit.wireName)' of '\(misfit.model)' \(misfit.reason) in the document's example at \(misfit.example.line):\(misfit.example.column); it is typed '\(misfit.widened)' so that the API's own data decodes",

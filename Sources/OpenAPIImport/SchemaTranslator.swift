@@ -257,22 +257,18 @@ final class SchemaTranslator {
 
     /// The schema a chain of references ends at (the schema itself when it is none); stops after 32 hops.
     func dereferenced(_ schema: DocumentNode) -> DocumentNode {
-        dereferencedChain(schema)
-    }
-
-    /// The `$ref` of `node` when following it leads nowhere (the resolver has said why, at the reference), so that what
-    /// uses it says what becomes of it; `nil` when `node` is no reference or resolves.
-    func unresolvedReference(_ node: DocumentNode) -> String? {
-        node.reference == nil ? nil : dereferencedChain(node).reference
-    }
-
-    private func dereferencedChain(_ schema: DocumentNode) -> DocumentNode {
         var current = schema
         for _ in 0..<32 {
             guard let reference = current.reference, let (target, _) = documents.resolve(reference, from: current) else { return current }
             current = target
         }
         return current
+    }
+
+    /// The `$ref` of `node` when following it leads nowhere (the resolver has said why, at the reference), so that what
+    /// uses it says what becomes of it; `nil` when `node` is no reference or resolves.
+    func unresolvedReference(_ node: DocumentNode) -> String? {
+        node.reference == nil ? nil : dereferenced(node).reference
     }
 
     // MARK: Models
@@ -442,7 +438,7 @@ final class SchemaTranslator {
         guard let node = dereferenced(schema).node["default"] else { return nil }
         let value = SpecValue(node.resolved)
         if value == .null, !type.isOptional { return nil }
-        guard fits(value, type) else {
+        guard value.fits(type, models: models) else {
             if !misfitDefaults.contains(where: { $0.location == node.location }) { misfitDefaults.append((node.location, context, type)) }
             return nil
         }
@@ -455,12 +451,6 @@ final class SchemaTranslator {
         let others = misfitDefaults.count - 1
         let more = others == 0 ? "" : ", and so are \(others) other default\(others == 1 ? "" : "s") of this document that do not fit theirs"
         diagnostics.warning("the default of \(first.context) does not fit its type '\(first.type)'; it is left out\(more)", at: first.location)
-    }
-
-    /// Whether a literal can initialise a value of `type`: the loader's rule (`SpecValue.fits`), so that what the
-    /// importer keeps the generator can write.
-    func fits(_ value: SpecValue, _ type: TypeRef) -> Bool {
-        value.fits(type, models: models)
     }
 
     // MARK: Enumerations

@@ -24,10 +24,9 @@ func translateSpec(_ spec: Spec, specPath: String, options: GeneratorOptions) ->
     let indirect = indirectProperties(of: spec.models.filter { $0.sameAs == nil })
     for model in spec.models {
         if let target = model.sameAs {
-            let name = names.typeName(model.name)
+            let (name, target) = (names.typeName(model.name), names.typeName(target))
             aliases.append(AliasContext(
-                name: name, target: names.typeName(target),
-                docComment: DocComment.lines(model.description ?? "The same type as `\(names.typeName(target))`, under the name `\(name)`.")))
+                name: name, target: target, docComment: DocComment.lines(model.description ?? "The same type as `\(target)`, under the name `\(name)`.")))
             continue
         }
         switch model.kind {
