@@ -15,21 +15,8 @@ cleanup=()
 stop_servers() { for command in "${cleanup[@]}"; do eval "$command" || true; done; }
 trap stop_servers EXIT
 
-# The EndpointRuntime echo server (Tests/Servers/echo_server.py) on a free loopback port.
-echo_port_file="$(mktemp)"
-python3 Tests/Servers/echo_server.py --port-file "$echo_port_file" >/dev/null &
-echo_pid=$!
-cleanup+=("kill $echo_pid; rm -f '$echo_port_file'")
-for _ in $(seq 100); do
-    if [ -s "$echo_port_file" ]; then
-        export ENDPOINTGEN_ECHO_SERVER="http://127.0.0.1:$(head -n1 "$echo_port_file")"
-        if python3 -c "import urllib.request, sys; urllib.request.urlopen(sys.argv[1] + '/stats')" "$ENDPOINTGEN_ECHO_SERVER" 2>/dev/null; then
-            break
-        fi
-    fi
-    sleep 0.1
-done
-[ -n "${ENDPOINTGEN_ECHO_SERVER:-}" ] || { echo "Tests/run.sh: the echo server did not start" >&2; exit 1; }
+# The EndpointRuntime echo server (Tests/Servers/echo.sh) on a free loopback port.
+source Tests/Servers/echo.sh
 
 # Third-party servers from PyPI (Tests/Servers/pypi.sh): each in its own virtual environment under .build.
 source Tests/Servers/pypi.sh
