@@ -156,8 +156,7 @@ struct RetryMiddleware: Middleware {
             do throws(EndpointError) {
                 let response = try await next(attempt)
                 guard mayRetry, policy.statuses.contains(response.statusCode) else { return response }
-                let wait = Self.retryAfter(response).map { min($0, policy.maxDelay) }
-                try await Self.pause(wait ?? policy.delay(beforeRetry: retry))
+                try await Self.pause(Self.wait(after: response, policy: policy, retry: retry))
                 attempt.retryCause = String(response.statusCode)
             } catch {
                 guard mayRetry, let failure = Self.failure(error), policy.failures.contains(failure) else { throw error }
@@ -182,6 +181,12 @@ struct RetryMiddleware: Middleware {
         } catch {
             throw .cancelled
         }
+    }
+
+    /// The wait before retry number `retry` (0-based) after `response`: what its `Retry-After` asks for, at most the
+    /// policy's `maxDelay` (a server's `Retry-After: 3600` must not hold a call for an hour), else the policy's backoff.
+    static func wait(after response: HTTPResponse, policy: RetryPolicy, retry: Int) -> Duration {
+        retryAfter(response).map { min($0, policy.maxDelay) } ?? policy.delay(beforeRetry: retry)
     }
 
     /// The wait a `Retry-After` header asks for: seconds, or an HTTP date.

@@ -5,7 +5,7 @@ import Testing
 
 /// The generated pagination against live Datasette: every row once by each of its three ways to the next page,
 /// cancellation between pages, the rate limit across pages, and the server's error message.
-@Suite(DatasetteServer.needed)
+@Suite(DatasetteServer.needed, .timeLimit(.minutes(5)))
 struct PaginationTests {
     /// The ids of every row the sequence gives, in order.
     private func ids(_ rows: PageItems<Row>) async throws -> [Int] {

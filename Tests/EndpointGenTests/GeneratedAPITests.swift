@@ -122,4 +122,45 @@ import Testing
                 "no forwarding variant in the extension for an endpoint without defaults, only the client's")
         #expect(client.contains("            variables: [\"branch\": \"main\"],\n"))
     }
+
+    /// A deprecated endpoint is deprecated where an app calls it: the request builder and the client's two methods;
+    /// the other endpoint is not.
+    @Test func aDeprecatedEndpointIsDeprecatedInEveryDeclarationAnAppCalls() throws {
+        let spec = """
+            name: Shelf
+            server: { host: example.com }
+            endpoints:
+              oldBooks: { GET: /old-books, deprecated: true, response: Empty }
+              books: { GET: /books, response: Empty }
+            """
+        let loaded = try SpecLoader.load(text: spec, path: "Shelf.yaml") { _ in throw CocoaError(.fileNoSuchFile) }
+        let code = try Generator().generate(loaded.spec, specPath: "Shelf.yaml").files.map(\.contents).joined()
+        let attribute = "@available(*, deprecated, message: \"oldBooks is deprecated in the API spec\")"
+        #expect(code.contains("\(attribute)\n    public static func oldBooks() -> Request<Empty>"), "the request builder")
+        #expect(code.contains("\(attribute)\n    public func oldBooksWithResponse() async throws(EndpointError) -> Response<Empty>"), "the client's variant")
+        #expect(code.contains("\(attribute)\n    @discardableResult\n    public func oldBooks() async throws(EndpointError) -> Empty"), "the client's method")
+        #expect(!code.contains("\(attribute)\n    public static func books()"))
+    }
+
+    /// The access level is every top-level declaration's: `public` by default, `package` when asked, never left out
+    /// (a type without it would be internal and unusable from the app's other modules).
+    @Test(arguments: [GeneratorOptions.Access.public, .package])
+    func everyTopLevelDeclarationHasTheAccessLevel(access: GeneratorOptions.Access) throws {
+        let loaded = try SpecLoader.load(text: Self.spec, path: "Library.yaml") { _ in throw CocoaError(.fileNoSuchFile) }
+        let files = try Generator(options: GeneratorOptions(access: access)).generate(loaded.spec, specPath: "Library.yaml").files
+        let prefix = access.rawValue + " "
+        let keywords = ["struct ", "enum ", "protocol ", "final class ", "class ", "typealias ", "func ", "let ", "var "]
+        let others = GeneratorOptions.Access.allCases.filter { $0 != access }.map { $0.rawValue + " " }
+        for file in files {
+            let lines = file.contents.split(separator: "\n")
+            #expect(lines.filter { line in keywords.contains(where: line.hasPrefix) } == [], "\(file.path): declarations without an access level")
+            #expect(lines.filter { line in others.contains(where: line.hasPrefix) } == [], "\(file.path): declarations of another access level")
+        }
+        let code = files.map(\.contents).joined()
+        for name in ["struct LibraryClient", "protocol LibraryClientProtocol", "enum LibraryEndpoints", "struct Shelf", "struct Status"] {
+            #expect(code.contains("\n" + prefix + name), "\(prefix)\(name)")
+        }
+        #expect(code.contains("    \(prefix)static func books("), "the request builder")
+        #expect(code.contains("    \(prefix)func books("), "the client's method")
+    }
 }

@@ -31,7 +31,7 @@ actor TestTokens: TokenProvider {
 }
 
 /// The header the auth middleware writes, seen through a stub transport.
-@Suite struct AuthHeaderTests {
+@Suite(.timeLimit(.minutes(2))) struct AuthHeaderTests {
     @Test func theTokenReplacesAHeaderOfTheSameNameInAnyCase() async throws {
         let stub = StubTransport(handler: { _ in .json("{}") })
         let configuration = ClientConfiguration(
@@ -45,7 +45,7 @@ actor TestTokens: TokenProvider {
 }
 
 /// The auth middleware against the echo server.
-@Suite(.enabled(if: EchoServer.available, EchoServer.why))
+@Suite(.enabled(if: EchoServer.available, EchoServer.why), .timeLimit(.minutes(5)))
 struct AuthMiddlewareTests {
     func client(_ tokens: TestTokens, scheme: AuthScheme = .header(name: "Authorization", prefix: "JWT"), counter: String = UUID().uuidString,
                 onFailure: (@Sendable (EndpointError, RequestSummary) -> Void)? = nil) throws -> EndpointClient {

@@ -9,7 +9,7 @@ import FoundationNetworking
 
 /// The kinds of auth scheme (basic, API key in a cookie or header) and named schemes with a per-request choice, seen
 /// through a stub transport.
-@Suite struct AuthSchemeTests {
+@Suite(.timeLimit(.minutes(2))) struct AuthSchemeTests {
     private static let server = ServerAddress(scheme: "https", host: "api.example.com")
 
     /// A client over `stub` with the named schemes `user` (bearer), `admin` (an API key header) and `login` (basic).

@@ -9,7 +9,7 @@ import FoundationNetworking
 /// A 401 that is an HTTP authentication challenge (`WWW-Authenticate: Basic`) and carries a JSON message, as real APIs
 /// send it (the echo server's `/challenge/TOKEN` route): the session delegate refuses the challenge so the request
 /// cannot hang (swift-corelibs-foundation#5456), and the caller still gets the 401 with its body.
-@Suite(.enabled(if: EchoServer.available, EchoServer.why))
+@Suite(.enabled(if: EchoServer.available, EchoServer.why), .timeLimit(.minutes(5)))
 struct ChallengeBodyTests {
     private static let body = Data(#"{"message": "Sign in again."}"#.utf8)
 

@@ -3,7 +3,7 @@ import Dispatch
 import Testing
 
 /// The one-timer watch that bounds whole exchanges (see `URLSessionTransportTests` for it at work on a real server).
-@Suite struct DeadlineWatchTests {
+@Suite(.timeLimit(.minutes(2))) struct DeadlineWatchTests {
     @Test func deadlinesExpireInTimeOrderEvenWhenAnEarlierOneArrivesLater() async throws {
         let watch = DeadlineWatch()
         let expired = Recorder<String>()

@@ -7,7 +7,7 @@ import FoundationNetworking
 #endif
 
 /// The one error type: mapping from transport errors, reasons and status codes.
-@Suite struct EndpointErrorTests {
+@Suite(.timeLimit(.minutes(2))) struct EndpointErrorTests {
     @Test func urlErrorsMapByCode() {
         #expect(EndpointError(URLError(.timedOut)) == .timeout)
         #expect(EndpointError(URLError(.cancelled)) == .cancelled)

@@ -2,6 +2,7 @@ import EndpointRuntime
 import EndpointRuntimeTesting
 import Foundation
 import Testing
+import TestSupport
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -10,7 +11,7 @@ import FoundationNetworking
 /// The HTML standard's rules for an event-stream connection (first or reconnected), through `events(_:)` on a stub
 /// transport: a 204 No Content stops the stream and its reconnection; a response that is not `text/event-stream`
 /// fails the connection, without a retry.
-@Suite struct EventStreamConnectionTests {
+@Suite(.timeLimit(.minutes(2))) struct EventStreamConnectionTests {
     static let eventStream = ["Content-Type": "text/event-stream; charset=utf-8"]
     /// Reconnects at once, up to three times in a row.
     static let eager = SSEReconnection(maxAttempts: 3, delay: .milliseconds(1))
@@ -34,6 +35,27 @@ import FoundationNetworking
         let events = try await Self.client(stub).events(Request<String>(method: .get, path: "/events"), reconnection: Self.eager)
         #expect(try await Self.texts(events) == ["first"])
         #expect(stub.requests.count == 2, "the stream, then one reconnection answered 204: no more")
+    }
+
+    /// Each reconnection sends the id of the last event received, not the first one or the one the stream began with:
+    /// the stub answers each expected `Last-Event-ID` once with the next events, anything else with a 400 (which ends
+    /// the stream with an error, so a wrong id fails the test rather than looping).
+    @Test func aReconnectionSendsTheLastEventIDReceived() async throws {
+        let answered = Locked<Set<String>>([])
+        let stub = StubTransport { request in
+            let id = request.value(forHTTPHeaderField: "Last-Event-ID") ?? "none"
+            guard answered.withLock({ $0.insert(id).inserted }) else { return .init(status: 400) }
+            switch id {
+            case "0": return .init(headers: Self.eventStream, body: Data("id: 1\ndata: a\n\nid: 2\ndata: b\n\nid: 3\ndata: c\n\n".utf8))
+            case "3": return .init(headers: Self.eventStream, body: Data("id: 4\ndata: d\n\n".utf8))
+            case "4": return .init(status: 204)
+            default: return .init(status: 400)
+            }
+        }
+        let request = Request<String>(method: .get, path: "/events")
+        let events = try await Self.client(stub).events(request, lastEventID: "0", reconnection: Self.eager)
+        #expect(try await Self.texts(events) == ["a", "b", "c", "d"])
+        #expect(stub.requests.map { $0.value(forHTTPHeaderField: "Last-Event-ID") } == ["0", "3", "4"])
     }
 
     @Test func a204AtFirstIsAStreamWithoutEventsAndNoReconnection() async throws {

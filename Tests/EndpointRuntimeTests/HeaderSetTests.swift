@@ -3,7 +3,7 @@ import Testing
 
 /// Header names compare without case, in the one place that compares them (`HeaderSet`), whichever caller uses it:
 /// the builder's set, the auth middleware's replacement, `addingDefaults` and `Response.header`.
-@Suite struct HeaderSetTests {
+@Suite(.timeLimit(.minutes(2))) struct HeaderSetTests {
     @Test func aSetKeepsOneFieldPerNameUnderTheLatestSpelling() {
         var set = HeaderSet()
         set["x-trace"] = "1"

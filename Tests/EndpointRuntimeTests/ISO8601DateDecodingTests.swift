@@ -4,7 +4,7 @@ import Foundation
 import Testing
 
 /// `DateCoding.iso8601` reads dates with and without fractional seconds, as Python servers write them.
-@Suite struct ISO8601DateDecodingTests {
+@Suite(.timeLimit(.minutes(2))) struct ISO8601DateDecodingTests {
     struct Stamp: Decodable, Sendable, Equatable {
         let at: Date
     }

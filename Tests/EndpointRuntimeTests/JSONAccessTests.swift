@@ -5,7 +5,7 @@ import Testing
 
 /// `JSON` (the runtime's `JSONValue`) as an app uses it: literals, subscripts, typed accessors, conversion from and
 /// to `Codable` values, and its text as a parameter.
-@Suite struct JSONAccessTests {
+@Suite(.timeLimit(.minutes(2))) struct JSONAccessTests {
     struct Pet: Codable, Equatable {
         var name: String
         var born: Date

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// `JSONValue` keeps any JSON as it came, and `Discriminator` reads the key a `oneOf` model switches on.
-@Suite struct JSONValueTests {
+@Suite(.timeLimit(.minutes(2))) struct JSONValueTests {
     private func decode(_ json: String) throws -> JSONValue {
         try JSONDecoder().decode(JSONValue.self, from: Data(json.utf8))
     }

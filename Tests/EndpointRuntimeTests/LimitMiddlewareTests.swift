@@ -4,7 +4,7 @@ import Foundation
 import Testing
 
 /// The rate limit and the concurrency limit.
-@Suite struct LimitMiddlewareTests {
+@Suite(.timeLimit(.minutes(2))) struct LimitMiddlewareTests {
     let server = ServerAddress(host: "api.example.com")
 
     @Test func semaphoreServesWaitersInArrivalOrder() async throws {
@@ -72,7 +72,7 @@ import Testing
 }
 
 /// The concurrency limit as the echo server observes it.
-@Suite(.enabled(if: EchoServer.available, EchoServer.why))
+@Suite(.enabled(if: EchoServer.available, EchoServer.why), .timeLimit(.minutes(5)))
 struct ConcurrencyLimitServerTests {
     @Test func serverNeverSeesMoreThanTheLimit() async throws {
         let counter = UUID().uuidString

@@ -5,7 +5,7 @@ import Testing
 /// The limits and timeouts as the echo server sees them: it logs each request's arrival and the requests in flight
 /// (`X-Counter` buckets, `/stats`). Bounds have margins for a loaded machine: "no more than N within a window", a
 /// peak that is reached and never passed, a timeout well before the answer.
-@Suite(.enabled(if: EchoServer.available, EchoServer.why))
+@Suite(.enabled(if: EchoServer.available, EchoServer.why), .timeLimit(.minutes(5)))
 struct LimitsOnTheWireTests {
     /// Whether no `count + 1` arrivals fall within `window` (arrivals in seconds, any order).
     static func noMoreThan(_ count: Int, within window: Double, _ arrivals: [Double]) -> Bool {

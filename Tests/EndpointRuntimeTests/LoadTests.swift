@@ -7,7 +7,7 @@ import FoundationNetworking
 #endif
 
 /// Many requests through one client against the echo server: nothing lost, doubled or over the limits.
-@Suite(.enabled(if: EchoServer.available, EchoServer.why), .serialized)
+@Suite(.enabled(if: EchoServer.available, EchoServer.why), .serialized, .timeLimit(.minutes(5)))
 struct LoadTests {
     @Test(.timeLimit(.minutes(5)))
     func tenThousandRequestsFromSixtyFourCallers() async throws {

@@ -4,7 +4,7 @@ import Foundation
 import Testing
 
 /// The log line, redaction, and the failure hook.
-@Suite struct LoggingMiddlewareTests {
+@Suite(.timeLimit(.minutes(2))) struct LoggingMiddlewareTests {
     let server = ServerAddress(host: "api.example.com")
 
     /// The line with its duration replaced by `D`, since time is the one thing a test cannot fix.

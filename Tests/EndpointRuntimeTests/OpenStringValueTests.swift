@@ -12,7 +12,7 @@ private struct Plan: OpenStringValue {
 }
 
 /// The members every generated enum gets from `OpenStringValue`'s extension instead of writing them itself.
-@Suite struct OpenStringValueTests {
+@Suite(.timeLimit(.minutes(2))) struct OpenStringValueTests {
     @Test func anyStringDecodesAndEncodesBackAsItCame() throws {
         let decoded = try JSONDecoder().decode([Plan].self, from: Data(#"["pro", "enterprise"]"#.utf8))
         #expect(decoded == [.pro, Plan(rawValue: "enterprise")])

@@ -11,7 +11,7 @@ private struct NumberPage: Decodable, Sendable {
 
 /// The strategies Datasette lacks (a named header, page numbers, offsets), a next URL on another origin and a cursor
 /// that repeats, against the loopback echo server, which counts every request it gets (`X-Counter`).
-@Suite(.enabled(if: EchoServer.available, EchoServer.why))
+@Suite(.enabled(if: EchoServer.available, EchoServer.why), .timeLimit(.minutes(5)))
 struct PaginationTests {
     private func items(_ pages: Pages<NumberPage>) async throws -> [Int] {
         var items: [Int] = []
@@ -129,5 +129,23 @@ struct PaginationPartsTests {
             "https://example.com/api/p?v=1", "https://example.com/api/p?v=1&page=2", "https://example.com/api/p?v=1&page=3",
             "https://example.com/api/p?v=1&page=4&q=a%20b%2Bc",
         ])
+    }
+
+    /// The base path `/api` is a whole segment: a next URL under `/apix` is another API on the host, not followed, while
+    /// one under `/api/` is.
+    @Test func aNextURLBesideTheBasePathIsNotFollowed() async throws {
+        let page = #"{"items": [1]}"#
+        func reply(next: String) -> StubTransport.Reply {
+            StubTransport.Reply(headers: ["Content-Type": "application/json", "Next-Page": next], body: Data(page.utf8))
+        }
+        let stub = StubTransport(responses: [reply(next: "https://example.com/api/p?page=2"), reply(next: "https://example.com/apix/p?page=3")])
+        let client = EndpointClient(configuration: ClientConfiguration(server: ServerAddress(host: "example.com", basePath: "/api")), transport: stub)
+        var iterator = client.pages(for: Request<NumberPage>(method: .get, path: "/p"), pagination: .header("Next-Page")).makeAsyncIterator()
+        #expect(try await iterator.next()?.items == [1])
+        #expect(try await iterator.next()?.items == [1])
+        await #expect(throws: EndpointError.invalidRequest(
+            "the next page's URL 'https://example.com/apix/p?page=3' from the header 'Next-Page' is not on the server https://example.com/api; not following it"
+        )) { _ = try await iterator.next() }
+        #expect(stub.requests.map { $0.url?.absoluteString } == ["https://example.com/api/p", "https://example.com/api/p?page=2"])
     }
 }

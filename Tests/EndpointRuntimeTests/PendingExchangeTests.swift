@@ -34,7 +34,7 @@ private final class ManualScheduler: Sendable {
 
 /// How one exchange answers its caller once and cancels its task only after the grace period (see `TransportCancellationRaceTests`
 /// for the race with a real session that this avoids).
-@Suite struct PendingExchangeTests {
+@Suite(.timeLimit(.minutes(2))) struct PendingExchangeTests {
     let answer = (Data("{}".utf8), URLResponse(url: URL(fileURLWithPath: "/"), mimeType: nil, expectedContentLength: 2, textEncodingName: nil))
 
     @Test func anAbandonedCallerIsAnsweredAtOnceAndItsTaskCancelledAfterTheGrace() async throws {

@@ -25,7 +25,7 @@ struct Probe: Middleware {
 }
 
 /// Issue #22 points 2, 3 and 5: retry conditions and overrides, where user middleware runs, what the log shows.
-@Suite struct PipelinePlacementTests {
+@Suite(.timeLimit(.minutes(2))) struct PipelinePlacementTests {
     let server = ServerAddress(host: "api.example.com")
     let quick = RetryPolicy(attempts: 2, statuses: [503], backoff: .constant(.milliseconds(5)))
 

@@ -4,7 +4,7 @@ import TestSupport
 
 /// EndpointRuntime's public API (and EndpointRuntimeTesting's) stays documented: every public declaration has a `///`
 /// line, and every public top-level symbol has its line in docs/Architecture.md. Read from the sources.
-@Suite struct PublicAPIDocumentationTests {
+@Suite(.timeLimit(.minutes(2))) struct PublicAPIDocumentationTests {
     /// One public declaration: where it is and its first line.
     struct Declaration: CustomStringConvertible {
         let file: String

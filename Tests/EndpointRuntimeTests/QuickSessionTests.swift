@@ -8,7 +8,7 @@ import FoundationNetworking
 /// Linux: a buffered request without a progress handler is answered by its session delegate on FoundationNetworking's
 /// work queue (`InlineOperationQueue`), not through a delegate queue of its own, which cost every request thread hand-offs;
 /// a request with a progress handler (whose handler is the caller's code) still goes through an ordinary delegate queue.
-@Suite struct InlineOperationQueueTests {
+@Suite(.timeLimit(.minutes(2))) struct InlineOperationQueueTests {
     @Test func eachOperationRunsBeforeAddOperationReturns() {
         let queue = InlineOperationQueue()
         let ran = LockedState(0)
@@ -21,7 +21,7 @@ import FoundationNetworking
     }
 }
 
-@Suite(.enabled(if: EchoServer.available, EchoServer.why))
+@Suite(.enabled(if: EchoServer.available, EchoServer.why), .timeLimit(.minutes(5)))
 struct QuickSessionTests {
     /// The operation queue (if any) the transport's session delegate was running on when `request` was answered.
     private func queueAnswering(progress: (@Sendable (TransferProgress) -> Void)?) async throws -> (OperationQueue?, URLSessionTransport) {

@@ -8,7 +8,7 @@ import FoundationNetworking
 #endif
 
 /// How requests are built, seen through a stub transport.
-@Suite struct RequestBuildingTests {
+@Suite(.timeLimit(.minutes(2))) struct RequestBuildingTests {
     let server = ServerAddress(scheme: "https", host: "api.example.com", basePath: "/v2")
 
     /// Sends `request` through a stub answering `{}` and returns what the transport received.
@@ -52,6 +52,15 @@ import FoundationNetworking
             QueryItem("page", absent), QueryItem("limit", 20), QueryItem("role", Role.admin),
         ])
         #expect(try await sent(request).url?.query == "tag=a%20b&tag=c%26d&active=true&since=2024-05-01T12%3A00%3A00Z&limit=20&role=admin")
+    }
+
+    /// `+` means a space to the form decoders most servers use, so a plus in a value or name must travel as `%2B`;
+    /// the same for form bodies. Reserved characters (`=`, `&`, `#`, `?`, `/`) are encoded too.
+    @Test func aPlusAndReservedCharactersInTheQueryAreEncoded() async throws {
+        let request = Request<Empty>(method: .get, path: "/search", query: [QueryItem("q", "1+1=2 & #3?/"), QueryItem("a+b", "x")])
+        #expect(try await sent(request).url?.query == "q=1%2B1%3D2%20%26%20%233%3F%2F&a%2Bb=x")
+        let form = Request<Empty>(method: .post, path: "/search", body: .form([FormField("q", "c++")]))
+        #expect(try await sent(form).httpBody == Data("q=c%2B%2B".utf8))
     }
 
     @Test func defaultParametersSubstituteVersionAndVariables() async throws {
@@ -234,7 +243,7 @@ final class Counter: Sendable {
 
 /// A request's own media types: `contentType` replaces the body encoding's, `accept` the configuration's `Accept`
 /// and the check of the response's `Content-Type`.
-@Suite struct MediaTypeTests {
+@Suite(.timeLimit(.minutes(2))) struct MediaTypeTests {
     let configuration = ClientConfiguration(server: ServerAddress(scheme: "https", host: "api.example.com"), retry: .none)
 
     func client(answering reply: StubTransport.Reply) -> (EndpointClient, StubTransport) {

@@ -4,7 +4,7 @@ import Foundation
 import Testing
 
 /// Status validation, content types and decoding, seen through a stub transport.
-@Suite struct ResponseHandlingTests {
+@Suite(.timeLimit(.minutes(2))) struct ResponseHandlingTests {
     struct User: Decodable, Sendable, Equatable {
         let id: Int
         let address: Address
@@ -55,6 +55,21 @@ import Testing
         #expect(failure == .unacceptableStatus(statusCode: 404, message: "No such user.", body: Data(body.utf8)))
         #expect(failure?.failureReason == "The server answered 404: No such user.")
         #expect(failure?.statusCode == 404)
+    }
+
+    /// `errorMessageFields` are tried in their order: with two fields that both hold text, the first listed is the
+    /// message, whichever comes first in the body; an empty string or a non-string does not count as text.
+    @Test func theFirstListedMessageFieldThatHoldsTextWins() async {
+        let body = #"{"error": {"message": "Token expired."}, "message": "Unauthorized", "detail": "", "code": 7}"#
+        func message(_ fields: [String]) async -> String? {
+            let configuration = ClientConfiguration(server: ServerAddress(host: "api.example.com"), errorMessageFields: fields, retry: .none)
+            let client = EndpointClient(configuration: configuration, transport: StubTransport(responses: [.json(body, status: 401)]))
+            guard case .unacceptableStatus(_, let message, _) = await error(client, getUser) else { return nil }
+            return message
+        }
+        #expect(await message(["message", "error.message"]) == "Unauthorized")
+        #expect(await message(["error.message", "message"]) == "Token expired.")
+        #expect(await message(["detail", "code", "error.message", "message"]) == "Token expired.")
     }
 
     @Test func unacceptableStatusFallsBackWithoutAMessage() async {

@@ -5,7 +5,7 @@ import Testing
 import TestSupport
 
 /// `response(for:)`, declared headers, HTTP dates, envelopes and message fields, through a stub transport.
-@Suite struct ResponseMetadataRuntimeTests {
+@Suite(.timeLimit(.minutes(2))) struct ResponseMetadataRuntimeTests {
     struct Address: Codable, Sendable, Equatable {
         let city: String
     }

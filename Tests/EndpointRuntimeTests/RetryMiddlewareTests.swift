@@ -8,7 +8,7 @@ import FoundationNetworking
 #endif
 
 /// The retry middleware: what is retried, how often, and how long it waits.
-@Suite struct RetryMiddlewareTests {
+@Suite(.timeLimit(.minutes(2))) struct RetryMiddlewareTests {
     let quick = RetryPolicy(attempts: 2, statuses: [503], backoff: .constant(.milliseconds(10)))
 
     @Test func transportFailuresOfIdempotentRequestsAreRetried() async throws {
@@ -44,10 +44,34 @@ import FoundationNetworking
         #expect(RetryMiddleware.retryAfter(try response("Wed, 21 Oct 2015 07:28:00 GMT")) == .zero)
         #expect(RetryMiddleware.retryAfter(try response("soon")) == nil)
     }
+
+    /// A server's `Retry-After` is waited, but never longer than the policy's `maxDelay`; without one, the backoff.
+    @Test func retryAfterIsBoundedByMaxDelay() throws {
+        let url = try #require(URL(string: "https://api.example.com"))
+        func response(_ headers: [String: String]) throws -> HTTPResponse {
+            HTTPResponse(data: Data(), response: try #require(HTTPURLResponse(url: url, statusCode: 503, httpVersion: nil, headerFields: headers)))
+        }
+        let policy = RetryPolicy(attempts: 1, backoff: .constant(.milliseconds(300)), maxDelay: .seconds(2))
+        #expect(RetryMiddleware.wait(after: try response(["Retry-After": "3600"]), policy: policy, retry: 0) == .seconds(2))
+        #expect(RetryMiddleware.wait(after: try response(["Retry-After": "1"]), policy: policy, retry: 0) == .seconds(1))
+        #expect(RetryMiddleware.wait(after: try response([:]), policy: policy, retry: 0) == .milliseconds(300))
+    }
+
+    /// The same through a client: an hour's `Retry-After` under a 50 ms `maxDelay` retries at once (the time limit
+    /// fails the test, rather than hanging it, if the cap is lost).
+    @Test(.timeLimit(.minutes(1))) func aLongRetryAfterDoesNotHoldTheCall() async throws {
+        let stub = StubTransport(responses: [StubTransport.Reply(status: 503, headers: ["Retry-After": "3600"]), .json("{}")])
+        let policy = RetryPolicy(attempts: 1, statuses: [503], backoff: .none, maxDelay: .milliseconds(50))
+        let client = EndpointClient(configuration: ClientConfiguration(server: ServerAddress(host: "api.example.com"), retry: policy), transport: stub)
+        let start = ContinuousClock.now
+        #expect(try await client.send(Request<Empty>(method: .get, path: "/x")) == Empty())
+        #expect(ContinuousClock.now - start < .seconds(30))
+        #expect(stub.requests.count == 2)
+    }
 }
 
 /// The retry middleware against the echo server, which counts what actually arrived.
-@Suite(.enabled(if: EchoServer.available, EchoServer.why))
+@Suite(.enabled(if: EchoServer.available, EchoServer.why), .timeLimit(.minutes(5)))
 struct RetryServerTests {
     func client(_ retry: RetryPolicy, counter: String) throws -> EndpointClient {
         var configuration = try EchoServer.configuration(counter: counter)

@@ -9,7 +9,7 @@ import FoundationNetworking
 /// Which authentication challenges the session delegate refuses on Darwin, handing the task's caller the 401 instead
 /// of letting a stored credential answer it (the Darwin side of `SessionDelegate`'s challenge handler; Linux's side is
 /// covered live by `HTTPBinTests/AuthTests`).
-@Suite struct SessionDelegateTests {
+@Suite(.timeLimit(.minutes(2))) struct SessionDelegateTests {
     static func space(_ method: String) -> URLProtectionSpace {
         URLProtectionSpace(host: "api.example.com", port: 443, protocol: "https", realm: "api", authenticationMethod: method)
     }

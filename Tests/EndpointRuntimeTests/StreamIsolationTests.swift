@@ -9,7 +9,7 @@ import TestSupport
 ///
 /// The iterators' `next(isolation:)` needs macOS 15 / iOS 18 (as does `ExecutorJob` before it, macOS 14 / iOS 17): on
 /// older systems `next()` runs, with its hops, so there is nothing to test.
-@Suite struct StreamIsolationTests {
+@Suite(.timeLimit(.minutes(2))) struct StreamIsolationTests {
     /// An executor that counts the jobs it is given: each is one arrival of a task on the actor that uses it.
     ///
     /// `@unchecked Sendable` is safe: `queue` is a `DispatchQueue` (itself safe from any thread) and `jobs` a `Locked`.

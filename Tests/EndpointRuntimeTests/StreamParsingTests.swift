@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// The server-sent event and JSON Lines readers, fed every way a body can be cut into chunks.
-@Suite struct StreamParsingTests {
+@Suite(.timeLimit(.minutes(2))) struct StreamParsingTests {
     /// A stream exercising the standard's rules: BOM, CRLF, CR and LF endings, comments, a field without a space
     /// after the colon, a field without a colon, multi-line data, an id with NUL (ignored), a retry that is not all
     /// digits (ignored), an event with no data (not dispatched), an id that carries over, and an unterminated event.

@@ -4,7 +4,7 @@ import Testing
 
 /// Linux's bound on a slowly read stream (`StreamSpill`): past the high water, chunks wait in a file, and the reader
 /// still gets every byte in order, then the end, after the last spilled byte.
-@Suite struct StreamSpillTests {
+@Suite(.timeLimit(.minutes(2))) struct StreamSpillTests {
     /// Chunk `n` of 64 KiB: its number in its first four bytes, then a byte of its own, so a lost, repeated or
     /// reordered chunk shows.
     static func chunk(_ n: Int) -> Data {

@@ -9,7 +9,7 @@ import FoundationNetworking
 /// Which URLSession task carries each kind of streamed exchange. A download to a file must be a download task: a data
 /// task hands each chunk to the session delegate's queue, where, on a loaded machine, chunks pile up in memory faster
 /// than they are written (a 256 MiB download once grew by 48–70 MiB), which a memory test sees only under load.
-@Suite struct StreamingTaskKindTests {
+@Suite(.timeLimit(.minutes(2))) struct StreamingTaskKindTests {
     static let request = URLRequest(url: URL(string: "http://127.0.0.1:9/blob")!)
 
     @Test func aDownloadToAFileIsADownloadTask() {

@@ -10,7 +10,7 @@ import FoundationNetworking
 /// Downloads to a file, uploads from a file, byte streams and server-sent events over URLSessionTransport, against
 /// the echo server's streaming routes (Tests/Servers/echo_server.py). Memory is sampled (`ResidentMemory`): a body
 /// must not grow the process by anything near its size.
-@Suite(.serialized, .enabled(if: EchoServer.available, EchoServer.why))
+@Suite(.serialized, .enabled(if: EchoServer.available, EchoServer.why), .timeLimit(.minutes(5)))
 struct StreamingTests {
 
     static func client() throws -> EndpointClient {

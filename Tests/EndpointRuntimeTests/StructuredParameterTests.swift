@@ -9,7 +9,7 @@ import FoundationNetworking
 
 /// Structured values (models, unions, `JSON`, arrays, dictionaries) in a query string and a form body, in each
 /// `ParameterStyle`, as the transport receives them.
-@Suite struct StructuredParameterTests {
+@Suite(.timeLimit(.minutes(2))) struct StructuredParameterTests {
     struct Range: Encodable, Sendable { var gt: Int?; var lt: Int? }
     struct Line: Encodable, Sendable { var price: String; var quantity: Int }
     struct Order: Encodable, Sendable { var lines: [Line]; var tags: [String]; var shipping: Shipping }

@@ -5,7 +5,7 @@ import Testing
 
 /// An error body that is not JSON but short text gives the message itself (Jupyter's 404 is `file or directory 'x' does
 /// not exist`, labelled application/json); JSON without a message field, and anything else, gives the fallback.
-@Suite struct TextErrorMessageTests {
+@Suite(.timeLimit(.minutes(2))) struct TextErrorMessageTests {
     /// The message of the error a 404 with `body` becomes.
     func message(of body: Data, errorField: String? = "message") async -> String? {
         let configuration = ClientConfiguration(

@@ -7,7 +7,7 @@ import FoundationNetworking
 #endif
 
 /// The real transport against the loopback echo server.
-@Suite(.enabled(if: EchoServer.available, EchoServer.why))
+@Suite(.enabled(if: EchoServer.available, EchoServer.why), .timeLimit(.minutes(5)))
 struct URLSessionTransportTests {
     @Test func sendsPathQueryHeadersAndBody() async throws {
         let client = EndpointClient(configuration: try EchoServer.configuration())
@@ -151,7 +151,7 @@ enum CancellationMoment: String, CaseIterable, CustomTestStringConvertible, Send
 }
 
 /// A cancellation at each moment of an exchange, then a thousand cancellations racing answers from the echo server.
-@Suite(.enabled(if: EchoServer.available, EchoServer.why))
+@Suite(.enabled(if: EchoServer.available, EchoServer.why), .timeLimit(.minutes(5)))
 struct TransportCancellationRaceTests {
     /// Sends one request to the echo server through `send` (given the transport), cancelling it at `moment`;
     /// returns what the server saw of it.

@@ -41,7 +41,7 @@ private struct Part: Codable, Sendable, Equatable {
     }
 }
 
-@Suite struct XMLBodyCoderTests {
+@Suite(.timeLimit(.minutes(2))) struct XMLBodyCoderTests {
     let document = """
         <?xml version="1.0" encoding="UTF-8"?>
         <s:Shelf xmlns:s="urn:shelves" ID="7">
@@ -124,6 +124,14 @@ private struct Part: Codable, Sendable, Equatable {
                 #expect(message == (coders.isEmpty ? "Fallback." : "The specified key does not exist."))
             }
         }
+    }
+
+    /// The fields are tried in the order they are listed: the first that holds text is the message.
+    @Test func theFirstListedFieldThatHoldsTextIsTheMessage() throws {
+        let body = Data("<Error><Code>NoSuchKey</Code><Message>The key does not exist.</Message><Empty/></Error>".utf8)
+        #expect(XMLBodyCoder().errorMessage(in: body, fields: ["Message", "Code"]) == "The key does not exist.")
+        #expect(XMLBodyCoder().errorMessage(in: body, fields: ["Code", "Message"]) == "NoSuchKey")
+        #expect(XMLBodyCoder().errorMessage(in: body, fields: ["Empty", "Error.Code"]) == "NoSuchKey")
     }
 
     @Test func anEncodedBodyGoesThroughTheCoderOfItsMediaType() async throws {

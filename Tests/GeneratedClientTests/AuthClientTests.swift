@@ -10,7 +10,7 @@ import FoundationNetworking
 
 /// The generated `AuthClient` (Generated/Auth, from Specs/Auth.yaml) sends what the spec says and decodes
 /// what the server answers, through the stub transport.
-@Suite struct AuthClientTests {
+@Suite(.timeLimit(.minutes(2))) struct AuthClientTests {
     let transport = StubTransport()
     let client: AuthClient
 

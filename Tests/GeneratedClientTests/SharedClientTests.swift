@@ -11,7 +11,7 @@ import FoundationNetworking
 
 /// `AuthClient.shared`, configured once as an app does at start. One suite, serialized: the shared client is global,
 /// and each test puts its settings back when it ends.
-@Suite(.serialized) struct SharedClientTests {
+@Suite(.serialized, .timeLimit(.minutes(2))) struct SharedClientTests {
     /// Runs `body` with the shared client's settings changed by `change`, then restores them.
     func withShared(_ change: (inout ClientSettings) -> Void, _ body: () async throws -> Void) async rethrows {
         let saved = AuthClient.sharedSettingsForTests

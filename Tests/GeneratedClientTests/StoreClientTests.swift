@@ -10,7 +10,7 @@ import FoundationNetworking
 
 /// The generated `StoreClient` (from Specs/Store.yaml, which uses every feature of the spec format):
 /// bodies of each encoding, templated headers, per-endpoint policy and the completion-handler variants.
-@Suite struct StoreClientTests {
+@Suite(.timeLimit(.minutes(2))) struct StoreClientTests {
     let transport = StubTransport()
     let client: StoreClient
 

@@ -7,7 +7,7 @@ import Testing
 /// Every kind of auth scheme, and several named schemes with a per-endpoint choice, against live httpbin through the
 /// generated `HTTPBinAuthClient` (Specs/HTTPBinAuth.yaml: `user` bearer by default, `login` basic, `adminKey` in a
 /// header, `queryKey` in the query, `session` in a cookie).
-@Suite(.enabled(if: HTTPBinServer.available, HTTPBinServer.why))
+@Suite(.enabled(if: HTTPBinServer.available, HTTPBinServer.why), .timeLimit(.minutes(5)))
 struct AuthSchemeTests {
     /// A client for the live server with the given credentials by scheme name.
     private func client(

@@ -4,7 +4,7 @@ import HTTPBinAPI
 import Testing
 
 /// Bearer and basic auth against live httpbin, and the token refresh a 401 triggers.
-@Suite(.enabled(if: HTTPBinServer.available, HTTPBinServer.why))
+@Suite(.enabled(if: HTTPBinServer.available, HTTPBinServer.why), .timeLimit(.minutes(5)))
 struct AuthTests {
     @Test func bearerSendsTheToken() async throws {
         let client = try HTTPBinServer.client(tokenProvider: ClosureTokenProvider(token: { "t0k3n" }))

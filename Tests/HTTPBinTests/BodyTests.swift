@@ -10,7 +10,7 @@ import FoundationNetworking
 /// Bodies, media types and free-form JSON against live httpbin, which echoes what it received: a merge patch
 /// arrives with its media type, a DELETE carries a body, whole values (a model, an array, a document, text) are
 /// the body, `JSON` keeps every member, and an endpoint's `accept` is sent and checked.
-@Suite(.enabled(if: HTTPBinServer.available, HTTPBinServer.why))
+@Suite(.enabled(if: HTTPBinServer.available, HTTPBinServer.why), .timeLimit(.minutes(5)))
 struct BodyTests {
     let client: HTTPBinClient
 

@@ -5,7 +5,7 @@ import Testing
 
 /// Every echoing endpoint of the generated `HTTPBinClient`, called on live httpbin: what the client sent
 /// (query, headers, bodies of each encoding, the spec's default query and headers) is what httpbin received.
-@Suite(.enabled(if: HTTPBinServer.available, HTTPBinServer.why))
+@Suite(.enabled(if: HTTPBinServer.available, HTTPBinServer.why), .timeLimit(.minutes(5)))
 struct EchoTests {
     let client: HTTPBinClient
     let base: String

@@ -5,7 +5,7 @@ import Testing
 
 /// How the generated client fails, retries, reports progress and stops against live httpbin. The time bounds
 /// are generous: they tell a 1 s timeout from a 3 s answer, and a cancelled request from a finished one.
-@Suite(.enabled(if: HTTPBinServer.available, HTTPBinServer.why))
+@Suite(.enabled(if: HTTPBinServer.available, HTTPBinServer.why), .timeLimit(.minutes(5)))
 struct FailureTests {
     @Test(arguments: [404, 500])
     func errorStatusesBecomeTheTypedError(code: Int) async throws {

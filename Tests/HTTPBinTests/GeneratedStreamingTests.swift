@@ -11,7 +11,7 @@ import FoundationNetworking
 /// The streamed responses and file bodies a spec declares (`Specs/HTTPBin.yaml`'s streaming block), called live through
 /// the generated `HTTPBinClient`: JSON Lines, bytes as they arrive, a Range request's 206, a download to a file, and a
 /// binary body's per-call content type, also read from a file.
-@Suite(.serialized, .enabled(if: HTTPBinServer.available, HTTPBinServer.why))
+@Suite(.serialized, .enabled(if: HTTPBinServer.available, HTTPBinServer.why), .timeLimit(.minutes(5)))
 struct GeneratedStreamingHTTPBinTests {
     static func temporaryFile(_ name: String) -> URL {
         FileManager.default.temporaryDirectory.appendingPathComponent("endpointgen-\(name)-\(UUID().uuidString)")
@@ -105,7 +105,7 @@ struct GeneratedStreamingHTTPBinTests {
 
 /// The echo server's `/sse` through the generated `ticks` (`response: { events: Tick }`): typed events with their
 /// event type and id, resuming from `lastEventID`, and reconnecting after a dropped connection.
-@Suite(.enabled(if: TestEnvironment.canRun(needingServer: "ENDPOINTGEN_ECHO_SERVER"), "needs the loopback echo server: run bash Tests/run.sh"))
+@Suite(.enabled(if: TestEnvironment.canRun(needingServer: "ENDPOINTGEN_ECHO_SERVER"), "needs the loopback echo server: run bash Tests/run.sh"), .timeLimit(.minutes(5)))
 struct GeneratedEventsTests {
     static func client() throws -> HTTPBinClient {
         let url = try #require(TestEnvironment.serverURL("ENDPOINTGEN_ECHO_SERVER"), "ENDPOINTGEN_ECHO_SERVER is not set")
@@ -147,7 +147,7 @@ struct GeneratedEventsTests {
 }
 
 /// The fake's handlers for streamed endpoints take the runtime's sequences, made from bodies given as chunks.
-@Suite struct FakeStreamedEndpointTests {
+@Suite(.timeLimit(.minutes(2))) struct FakeStreamedEndpointTests {
     @Test func aFakeAnswersEventsAndLinesFromItsHandlers() async throws {
         var fake = FakeHTTPBinClient()
         fake.ticksHandler = { count, _ in

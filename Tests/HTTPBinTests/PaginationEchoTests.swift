@@ -7,7 +7,7 @@ import Testing
 /// The generated pages and items methods of the strategies Datasette lacks (a named header, page numbers, offsets),
 /// with the HTTPBin client pointed at the loopback echo server's `/pages` routes; the echo server counts the requests
 /// of each test in its own bucket (`X-Counter`).
-@Suite(.enabled(if: TestEnvironment.canRun(needingServer: "ENDPOINTGEN_ECHO_SERVER"), "needs the loopback echo server: run bash Tests/run.sh"))
+@Suite(.enabled(if: TestEnvironment.canRun(needingServer: "ENDPOINTGEN_ECHO_SERVER"), "needs the loopback echo server: run bash Tests/run.sh"), .timeLimit(.minutes(5)))
 struct PaginationEchoTests {
     /// A client for the echo server whose requests it counts under `counter`.
     private func client(counter: String) throws -> HTTPBinClient {

@@ -7,7 +7,7 @@ import Testing
 /// Status codes, response headers (raw and as the spec declares them, typed), HEAD endpoints and JSON envelopes,
 /// against live httpbin: `/response-headers` sets the headers its query names, `/status/201` answers 201 and
 /// `/anything` echoes a JSON body under `json`.
-@Suite(.enabled(if: HTTPBinServer.available, HTTPBinServer.why))
+@Suite(.enabled(if: HTTPBinServer.available, HTTPBinServer.why), .timeLimit(.minutes(5)))
 struct ResponseMetadataTests {
     let client: HTTPBinClient
     /// `Last-Modified: Sun, 06 Nov 1994 08:49:37 GMT`, RFC 9110's example date.
@@ -93,7 +93,7 @@ struct ResponseMetadataTests {
 
 /// Error messages under different keys (`messageField: [message, error.message, error, detail]`), from the
 /// loopback echo server's `/problem/KIND`.
-@Suite(.enabled(if: TestEnvironment.canRun(needingServer: "ENDPOINTGEN_ECHO_SERVER"), "needs the loopback echo server: run bash Tests/run.sh"))
+@Suite(.enabled(if: TestEnvironment.canRun(needingServer: "ENDPOINTGEN_ECHO_SERVER"), "needs the loopback echo server: run bash Tests/run.sh"), .timeLimit(.minutes(5)))
 struct ErrorMessageFieldTests {
     @Test(arguments: [
         ("message", 400, "top-level message"), ("nested", 422, "nested message"), ("error", 404, "Table not found"),
@@ -120,7 +120,7 @@ struct ErrorMessageFieldTests {
 }
 
 /// The fake answers the status-and-headers variants too.
-@Suite struct FakeResponseMetadataTests {
+@Suite(.timeLimit(.minutes(2))) struct FakeResponseMetadataTests {
     @Test func theFakeGivesTheStatusAndHeadersATestSets() async throws {
         var fake = FakeHTTPBinClient()
         fake.recordsResponseHandler = { etag, total, _ in

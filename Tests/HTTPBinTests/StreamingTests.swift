@@ -11,7 +11,7 @@ import FoundationNetworking
 
 /// Streaming against live httpbin: `/stream/N` (JSON Lines), `/drip` (a body that trickles in), `/range/N` (a
 /// download to a file whose bytes httpbin defines: the alphabet, repeated).
-@Suite(.serialized, .enabled(if: HTTPBinServer.available, HTTPBinServer.why))
+@Suite(.serialized, .enabled(if: HTTPBinServer.available, HTTPBinServer.why), .timeLimit(.minutes(5)))
 struct StreamingHTTPBinTests {
     struct Line: Decodable, Sendable {
         let id: Int
@@ -74,7 +74,7 @@ final class LockedProgress: Sendable {
 
 /// A multipart file part goes with the file name and content type its spec parameter gives (`Specs/HTTPBin.yaml`'s
 /// `uploadPhoto`), where it used to take its field name and `application/octet-stream`.
-@Suite struct MultipartPartMetadataTests {
+@Suite(.timeLimit(.minutes(2))) struct MultipartPartMetadataTests {
     @Test func aFilePartCarriesTheSpecsFilenameAndContentType() async throws {
         let stub = StubTransport(handler: { _ in .json(#"{"files": {}, "form": {}, "headers": {}}"#) })
         var configuration = HTTPBinClient.defaultConfiguration

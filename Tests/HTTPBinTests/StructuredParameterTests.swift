@@ -6,7 +6,7 @@ import Testing
 /// Structured values in the query and in a form body (issue #23), sent by the generated client to live httpbin, whose
 /// `/anything` echoes the keys it received: a deepObject range and list, a joined list and an exploded object in the
 /// query; lines, metadata and a union in bracket notation in a form body.
-@Suite(.enabled(if: HTTPBinServer.available, HTTPBinServer.why))
+@Suite(.enabled(if: HTTPBinServer.available, HTTPBinServer.why), .timeLimit(.minutes(5)))
 struct StructuredParameterTests {
     @Test func aDeepObjectQueryArrivesAsBracketKeys() async throws {
         let client = try HTTPBinServer.client()

@@ -5,7 +5,7 @@ import Testing
 
 /// A generated endpoint whose body's `contentType` is XML sends the model as an XML document (attributes and
 /// wrapped lists where the spec marks them), with that media type; httpbin echoes the bytes it got.
-@Suite(.enabled(if: HTTPBinServer.available, HTTPBinServer.why))
+@Suite(.enabled(if: HTTPBinServer.available, HTTPBinServer.why), .timeLimit(.minutes(5)))
 struct XMLBodyTests {
     @Test func aWholeModelBodyIsSentAsXML() async throws {
         let client = try HTTPBinServer.client()

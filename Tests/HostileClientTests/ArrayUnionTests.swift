@@ -9,7 +9,7 @@ import FoundationNetworking
 
 /// The unions of `Variants.yaml` with array alternatives (an embedding input, a chat message's content, a recursive
 /// tree): each alternative decodes into its own case by the JSON's shape and element types, and encodes back unchanged.
-@Suite struct ArrayUnionTests {
+@Suite(.timeLimit(.minutes(2))) struct ArrayUnionTests {
     @Test(arguments: [
         (#""one text""#, EmbeddingInput.string("one text")),
         (#"["a","b"]"#, .strings(["a", "b"])),

@@ -9,7 +9,7 @@ import FoundationNetworking
 
 /// The client generated from `Hostile.yaml` compiles (it is part of this target) and carries every name
 /// and text of the spec exactly, however much Swift syntax they hold.
-@Suite struct HostileClientTests {
+@Suite(.timeLimit(.minutes(2))) struct HostileClientTests {
     @Test func keywordNamesWorkAndTextReachesTheWireUnchanged() async throws {
         let transport = StubTransport()
         transport.enqueue(.json(#"{"protocol": "p"}"#))

@@ -6,7 +6,7 @@ import Testing
 /// The models of `Variants.yaml` that hold themselves (`Comment.parent: Comment?`) or each other (`Node.edge: Edge?`,
 /// `Edge.to: Node`): the generator stores those properties out of line (`@Indirect`), so every property is kept, and
 /// they decode, encode, compare and copy as any property does.
-@Suite struct IndirectTests {
+@Suite(.timeLimit(.minutes(2))) struct IndirectTests {
     @Test func aModelThatHoldsItselfKeepsThatPropertyAndDecodesEveryLevel() async throws {
         let transport = StubTransport()
         transport.enqueue(.json(#"{"text": "c", "parent": {"text": "b", "parent": {"text": "a"}}, "replies": [{"text": "d"}]}"#))

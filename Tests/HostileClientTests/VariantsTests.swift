@@ -9,7 +9,7 @@ import FoundationNetworking
 
 /// The `oneOf` models generated from `Variants.yaml` (compiled as part of this target) decode every
 /// alternative, fall back to `unknown`, and encode what they decoded.
-@Suite struct VariantsTests {
+@Suite(.timeLimit(.minutes(2))) struct VariantsTests {
     @Test func theDiscriminatorPicksTheMappedAlternative() async throws {
         let transport = StubTransport()
         transport.enqueue(.json(#"""

@@ -5,7 +5,7 @@ import Testing
 
 /// The scenarios of Tests/JupyterTests (files, folders, checkpoints, refusals, headers), through the client generated
 /// from the Swagger 2.0 document Jupyter Server ships.
-@Suite(.enabled(if: JupyterSwaggerServer.available, JupyterSwaggerServer.why))
+@Suite(.enabled(if: JupyterSwaggerServer.available, JupyterSwaggerServer.why), .timeLimit(.minutes(5)))
 struct SwaggerContentsTests {
     @Test func theVersionNeedsNoToken() async throws {
         let client = try JupyterSwaggerServer.client(authenticated: false)
@@ -138,7 +138,7 @@ struct SwaggerContentsTests {
 
 /// Jupyter's refusals reach the caller as `.unacceptableStatus` with the server's own words (from `message`, or the
 /// plain-text body of a missing path's 404).
-@Suite(.enabled(if: JupyterSwaggerServer.available, JupyterSwaggerServer.why))
+@Suite(.enabled(if: JupyterSwaggerServer.available, JupyterSwaggerServer.why), .timeLimit(.minutes(5)))
 struct SwaggerFailureTests {
     @Test func aMissingFileIs404WithThePlainTextMessage() async throws {
         let client = try JupyterSwaggerServer.client()

@@ -5,7 +5,7 @@ import Testing
 
 /// `Specs/JupyterSwagger.yaml` is what `endpointgen convert` makes of the api.yaml in the pinned Jupyter Server that
 /// Tests/run.sh installs, unedited.
-@Suite struct SwaggerConversionTests {
+@Suite(.timeLimit(.minutes(2))) struct SwaggerConversionTests {
     /// The shipped document, in `.build/jupyter-venv` (whatever Python version made it).
     static let shipped: URL? = {
         let lib = TestEnvironment.repositoryRoot.appendingPathComponent(".build/jupyter-venv/lib")

@@ -4,7 +4,7 @@ import JupyterSwaggerAPI
 import Testing
 
 /// Sessions and kernels, started from the kernel spec `idle` that `Tests/run.sh` gives the server.
-@Suite(.enabled(if: JupyterSwaggerServer.available, JupyterSwaggerServer.why))
+@Suite(.enabled(if: JupyterSwaggerServer.available, JupyterSwaggerServer.why), .timeLimit(.minutes(5)))
 struct SwaggerKernelTests {
     @Test func aStartedKernelIsListedUntilItIsShutDown() async throws {
         let client = try JupyterSwaggerServer.client()

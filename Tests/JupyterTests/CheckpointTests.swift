@@ -4,7 +4,7 @@ import JupyterAPI
 import Testing
 
 /// A file's checkpoints: create, list, restore, delete.
-@Suite(.enabled(if: JupyterServer.available, JupyterServer.why))
+@Suite(.enabled(if: JupyterServer.available, JupyterServer.why), .timeLimit(.minutes(5)))
 struct CheckpointTests {
     @Test func aCheckpointRestoresTheFileAndIsDeleted() async throws {
         let client = try JupyterServer.client()

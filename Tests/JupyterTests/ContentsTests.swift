@@ -5,7 +5,7 @@ import Testing
 
 /// Files and folders through the generated client against live Jupyter Server: each test works in a folder of its
 /// own, so every path it sends holds a `/` (sent as `%2F` in one segment, which Jupyter's router decodes).
-@Suite(.enabled(if: JupyterServer.available, JupyterServer.why))
+@Suite(.enabled(if: JupyterServer.available, JupyterServer.why), .timeLimit(.minutes(5)))
 struct ContentsTests {
     @Test func theVersionNeedsNoToken() async throws {
         let client = try JupyterServer.client(authenticated: false)

@@ -5,7 +5,7 @@ import Testing
 
 /// Jupyter's refusals reach the caller as `.unacceptableStatus` with the server's own words as the message:
 /// from the JSON `message` field, or (a missing path's 404) from the plain-text body Jupyter labels JSON.
-@Suite(.enabled(if: JupyterServer.available, JupyterServer.why))
+@Suite(.enabled(if: JupyterServer.available, JupyterServer.why), .timeLimit(.minutes(5)))
 struct FailureTests {
     /// The server's message of the error `body` throws, with its status.
     func refusal(_ body: () async throws(EndpointError) -> some Any) async -> (status: Int?, message: String?) {

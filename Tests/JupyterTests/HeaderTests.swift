@@ -4,7 +4,7 @@ import JupyterAPI
 import Testing
 
 /// Response headers read through the generated `…WithResponse` variants, typed as `Specs/Jupyter.yaml` declares them.
-@Suite(.enabled(if: JupyterServer.available, JupyterServer.why))
+@Suite(.enabled(if: JupyterServer.available, JupyterServer.why), .timeLimit(.minutes(5)))
 struct HeaderTests {
     @Test func creatingAFileAnswers201WithItsLocation() async throws {
         let client = try JupyterServer.client()

@@ -4,7 +4,7 @@ import JupyterAPI
 import Testing
 
 /// Sessions and kernels, started from the kernel spec `idle` that `Tests/run.sh` gives the server (its kernel sleeps).
-@Suite(.enabled(if: JupyterServer.available, JupyterServer.why))
+@Suite(.enabled(if: JupyterServer.available, JupyterServer.why), .timeLimit(.minutes(5)))
 struct KernelTests {
     @Test func aStartedKernelIsListedUntilItIsShutDown() async throws {
         let client = try JupyterServer.client()

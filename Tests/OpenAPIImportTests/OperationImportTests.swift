@@ -225,6 +225,29 @@ import Testing
         #expect(code.contains("public struct Twin: OpenStringValue {"))
     }
 
+    /// Inline models that differ only in a default are two types: one made the other's alias would silently take the
+    /// other's default.
+    @Test func inlineModelsThatDifferOnlyInADefaultStayTwoTypes() throws {
+        let page = { (size: Int) in
+            "{ type: object, properties: { size: { type: integer, default: \(size) }, cursor: { type: string } } }"
+        }
+        let fixture = try ImportFixture(document(
+            paths: """
+              /small:
+                get:
+                  operationId: listSmall
+                  responses: { '200': { description: OK, content: { application/json: { schema: { type: object, properties: { page: \(page(10)) } } } } } }
+              /large:
+                get:
+                  operationId: listLarge
+                  responses: { '200': { description: OK, content: { application/json: { schema: { type: object, properties: { page: \(page(500)) } } } } } }
+            """))
+        let models = Dictionary(uniqueKeysWithValues: fixture.spec.models.map { ($0.name, $0) })
+        #expect(try #require(models["ListSmallResponsePage"]).sameAs == nil)
+        #expect(try #require(models["ListLargeResponsePage"]).sameAs == nil, "its default is 500, not 10")
+        #expect(models["ListLargeResponse"]?.sameAs == nil)
+    }
+
     @Test func securitySchemesBecomeTheSpecsAuth() throws {
         let fixture = try ImportFixture(document(
             paths: """

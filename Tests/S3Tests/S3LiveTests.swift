@@ -9,7 +9,7 @@ import FoundationNetworking
 
 /// The generated S3 client against moto: XML responses decoded into the models (wrapped and flattened lists, dates),
 /// binary objects, continuation-token pages, and XML errors whose `<Message>` reaches the caller.
-@Suite(S3Server.needed, .serialized)
+@Suite(S3Server.needed, .serialized, .timeLimit(.minutes(5)))
 struct S3LiveTests {
     @Test func bucketsAreCreatedListedFromXMLAndDeleted() async throws {
         let client = try S3Server.client()
