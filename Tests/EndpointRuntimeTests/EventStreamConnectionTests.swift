@@ -28,9 +28,11 @@ import FoundationNetworking
 
     @Test func a204OnAReconnectionEndsTheStreamWithoutFurtherAttempts() async throws {
         let stub = StubTransport { request in
-            request.value(forHTTPHeaderField: "Last-Event-ID") == nil
-                ? .init(headers: Self.eventStream, body: Data("id: 1\ndata: first\n\n".utf8))
-                : .init(status: 204)
+            switch request.value(forHTTPHeaderField: "Last-Event-ID") {
+            case nil: .init(headers: Self.eventStream, body: Data("id: 1\ndata: first\n\n".utf8))
+            case "1": .init(status: 204)
+            default: .init(status: 400)
+            }
         }
         let events = try await Self.client(stub).events(Request<String>(method: .get, path: "/events"), reconnection: Self.eager)
         #expect(try await Self.texts(events) == ["first"])
@@ -77,9 +79,11 @@ import FoundationNetworking
 
     @Test func aReconnectionThatIsNotAnEventStreamFailsTheStream() async throws {
         let stub = StubTransport { request in
-            request.value(forHTTPHeaderField: "Last-Event-ID") == nil
-                ? .init(headers: Self.eventStream, body: Data("id: 1\ndata: first\n\n".utf8))
-                : .init(headers: ["Content-Type": "text/html"], body: Data("<p>maintenance</p>".utf8))
+            switch request.value(forHTTPHeaderField: "Last-Event-ID") {
+            case nil: .init(headers: Self.eventStream, body: Data("id: 1\ndata: first\n\n".utf8))
+            case "1": .init(headers: ["Content-Type": "text/html"], body: Data("<p>maintenance</p>".utf8))
+            default: .init(status: 400)
+            }
         }
         let events = try await Self.client(stub).events(Request<String>(method: .get, path: "/events"), reconnection: Self.eager)
         var texts: [String] = []

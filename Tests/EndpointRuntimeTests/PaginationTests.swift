@@ -131,6 +131,27 @@ struct PaginationPartsTests {
         ])
     }
 
+    /// A next URL already followed ends the sequence with an error instead of looping: the first page and the second
+    /// arrive, the second's link to itself is refused before it is sent.
+    @Test func aNextURLFollowedBeforeEndsTheSequenceWithAnError() async throws {
+        let stub = StubTransport { _ in
+            StubTransport.Reply(
+                headers: ["Content-Type": "application/json", "Next-Page": "https://example.com/api/p?page=2"], body: Data(#"{"items": [1]}"#.utf8))
+        }
+        let client = EndpointClient(configuration: ClientConfiguration(server: ServerAddress(host: "example.com", basePath: "/api")), transport: stub)
+        var pages = 0
+        await #expect(throws: EndpointError.invalidRequest(
+            "the next page's URL 'https://example.com/api/p?page=2' from the header 'Next-Page' was already followed; stopping rather than loop"
+        )) {
+            for try await _ in client.pages(for: Request<NumberPage>(method: .get, path: "/p"), pagination: .header("Next-Page")) {
+                pages += 1
+                if pages > 5 { break }  // a loop, bounded here so that the test fails rather than hangs
+            }
+        }
+        #expect(pages == 2)
+        #expect(stub.requests.count == 2)
+    }
+
     /// The base path `/api` is a whole segment: a next URL under `/apix` is another API on the host, not followed, while
     /// one under `/api/` is.
     @Test func aNextURLBesideTheBasePathIsNotFollowed() async throws {

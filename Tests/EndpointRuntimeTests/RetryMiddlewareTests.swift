@@ -18,6 +18,20 @@ import FoundationNetworking
         #expect(stub.requests.count == 3)
     }
 
+    /// Only the policy's statuses are retried: a 500 or a 404 under a policy of 503 is answered at once.
+    @Test func aStatusThePolicyDoesNotListIsNotRetried() async throws {
+        for status in [500, 404, 429] {
+            let stub = StubTransport(responses: [.json("{}", status: status), .json("{}")])
+            let client = EndpointClient(configuration: ClientConfiguration(server: ServerAddress(host: "api.example.com"), retry: quick), transport: stub)
+            await #expect(throws: EndpointError.self) { try await client.send(Request<Empty>(method: .get, path: "/x")) }
+            #expect(stub.requests.count == 1, "\(status) is not among the policy's statuses")
+        }
+        let stub = StubTransport(responses: [.json("{}", status: 503), .json("{}")])
+        let client = EndpointClient(configuration: ClientConfiguration(server: ServerAddress(host: "api.example.com"), retry: quick), transport: stub)
+        #expect(try await client.send(Request<Empty>(method: .get, path: "/x")) == Empty())
+        #expect(stub.requests.count == 2, "503 is")
+    }
+
     @Test func cancellationIsNotRetried() async throws {
         let stub = StubTransport(responses: [.failure(.cancelled), .json("{}")])
         let client = EndpointClient(configuration: ClientConfiguration(server: ServerAddress(host: "api.example.com"), retry: quick), transport: stub)

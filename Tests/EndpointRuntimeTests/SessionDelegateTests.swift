@@ -48,3 +48,18 @@ import FoundationNetworking
         #expect(try #require(ServerAddress(url: a)).isSameOrigin(as: b) == same, "the auth middleware's rule agrees")
     }
 }
+
+/// FoundationNetworking truncates a timeout to whole seconds (0.3 s would fail at once, 2.5 s end at 2 s): the transport
+/// rounds it up there, and the runtime's own deadline ends the call on time. Darwin keeps the fraction.
+@Suite(.timeLimit(.minutes(2))) struct WholeSecondTimeoutTests {
+    @Test(arguments: [(0.3, 1.0), (2.5, 3.0), (2.0, 2.0), (60.0, 60.0)])
+    func aFractionalTimeoutIsRoundedUpOnLinux(timeout: TimeInterval, linux: TimeInterval) throws {
+        var request = URLRequest(url: try #require(URL(string: "http://127.0.0.1:9/")))
+        request.timeoutInterval = timeout
+        #if canImport(FoundationNetworking)
+        #expect(LinuxURLSession.wholeSecondTimeout(request).timeoutInterval == linux)
+        #else
+        #expect(LinuxURLSession.wholeSecondTimeout(request).timeoutInterval == timeout)
+        #endif
+    }
+}

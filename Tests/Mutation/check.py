@@ -122,6 +122,8 @@ def passed_count(output: str) -> int:
 
 
 def main() -> int:
+    # A stop (CI's time limit, Ctrl-C) unwinds through the `finally` that puts the mutated file back.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--only", help="comma-separated mutant ids")
     parser.add_argument("--shard", help="K/N: the mutants whose position is K modulo N (1-based K), for a rotating subset")
@@ -173,7 +175,8 @@ def main() -> int:
                 if status is None:
                     result, by = "hung", f"no answer within {options.timeout:.0f} s"
                 elif status != 0:
-                    result, by = "caught", ", ".join(failed_tests(output)) or "failed (see the test output)"
+                    last = [line for line in output.splitlines() if line.strip()][-1:] or ["no output"]
+                    result, by = "caught", ", ".join(failed_tests(output)) or f"the test run failed: {last[0].strip()}"
                 elif "equivalent" in mutant.fields:
                     result, by = "equivalent", mutant.fields["equivalent"]
                 else:
