@@ -60,6 +60,21 @@ import FoundationNetworking
         #expect(stub.requests.map { $0.value(forHTTPHeaderField: "Last-Event-ID") } == ["0", "3", "4"])
     }
 
+    /// Connections that close without an event are reconnected `maxAttempts` times in a row, then the stream ends
+    /// (the stub refuses an eleventh connection, so that reconnecting without end fails the test rather than hangs it).
+    @Test func reconnectionsWithoutAnEventStopAtTheLimit() async throws {
+        let connections = Locked(0)
+        let stub = StubTransport { _ in
+            connections.withLock { count in
+                count += 1
+                return count > 10 ? .init(status: 400) : .init(headers: Self.eventStream, body: Data(": nothing yet\n\n".utf8))
+            }
+        }
+        let events = try await Self.client(stub).events(Request<String>(method: .get, path: "/events"), reconnection: Self.eager)
+        #expect(try await Self.texts(events) == [])
+        #expect(stub.requests.count == 4, "the stream, then three reconnections in a row without an event")
+    }
+
     @Test func a204AtFirstIsAStreamWithoutEventsAndNoReconnection() async throws {
         let stub = StubTransport { _ in .init(status: 204) }
         let events = try await Self.client(stub).events(Request<String>(method: .get, path: "/events"), reconnection: Self.eager)

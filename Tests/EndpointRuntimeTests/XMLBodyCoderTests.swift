@@ -70,12 +70,12 @@ private struct Part: Codable, Sendable, Equatable {
 
     @Test func encodingWritesWhatDecodingReads() throws {
         let shelf = Shelf(
-            id: 9, name: "<b>\"x\"</b>", tags: ["t1"], parts: [Part(size: 1, label: "p")], opened: Date(timeIntervalSince1970: 1_000), note: nil)
+            id: 9, name: "<b>\"x\"</b> & &amp;", tags: ["t1"], parts: [Part(size: 1, label: "p")], opened: Date(timeIntervalSince1970: 1_000), note: nil)
         let coder = XMLBodyCoder(dateCoding: .secondsSince1970, namespace: "urn:shelves")
         let data = try coder.encode(shelf)
         let text = String(decoding: data, as: UTF8.self)
         #expect(text.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?><Shelf xmlns=\"urn:shelves\" ID=\"9\">"))
-        #expect(text.contains("<Name>&lt;b&gt;\"x\"&lt;/b&gt;</Name>"))
+        #expect(text.contains("<Name>&lt;b&gt;\"x\"&lt;/b&gt; &amp; &amp;amp;</Name>"))
         #expect(text.contains("<Tags><Tag>t1</Tag></Tags><Part size=\"1\"><Label>p</Label></Part><Opened>1000</Opened>"))
         #expect(!text.contains("Note"))
         #expect(try coder.decode(Shelf.self, from: data) == shelf)

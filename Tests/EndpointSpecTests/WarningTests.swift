@@ -8,6 +8,13 @@ import Testing
         #expect(try SpecTesting.warnings(text) == ["Specs/Test.yaml:7:3: warning: model 'Orphan' is never used"])
     }
 
+    /// A shared file's models serve many specs, each using some: only the loaded file's own unused models are warned.
+    @Test func anIncludedModelThatIsNotUsedIsNotWarned() throws {
+        let text = "include: Common.yaml\n" + SpecTesting.spec(endpoints: "  a: { GET: /a, response: Used }\n", extra: "models:\n  Mine: { a: Int }\n")
+        let loaded = try SpecTesting.load(text, includes: ["Specs/Common.yaml": "models:\n  Used: { id: Int }\n  Spare: { id: Int }\n"])
+        #expect(loaded.warnings.map(\.headline) == ["Specs/Test.yaml:8:3: warning: model 'Mine' is never used"])
+    }
+
     @Test func unusedVariable() throws {
         let text = SpecTesting.spec(endpoints: "  a: { GET: /a }\n", extra: "variables: [locale]\n")
         #expect(try SpecTesting.warnings(text) == ["Specs/Test.yaml:6:13: warning: variable 'locale' is declared but no template uses it"])
