@@ -151,6 +151,20 @@ import TestSupport
         }
     }
 
+    /// Every relative link of CONTRIBUTING.md and the docs pages leads to a file (the material moved out of the
+    /// README took its links along, relative to a new folder).
+    @Test(arguments: ["CONTRIBUTING.md", "docs/Client.md", "docs/OpenAPI.md", "docs/Recipes.md", "docs/Platforms.md", "docs/SpecFormat.md"])
+    func theDocsLinksLeadSomewhere(_ page: String) throws {
+        let url = TestEnvironment.repositoryRoot.appendingPathComponent(page)
+        let text = try String(contentsOf: url, encoding: .utf8)
+        let links = text.components(separatedBy: "](").dropFirst().map { String($0.prefix { $0 != ")" && $0 != "#" }) }
+            .filter { !$0.isEmpty && !$0.contains("://") }
+        for link in links {
+            let target = url.deletingLastPathComponent().appendingPathComponent(link).path
+            #expect(FileManager.default.fileExists(atPath: target), "\(page) links to \(link), which does not exist")
+        }
+    }
+
     /// The README is for users: no benchmark cell is a paragraph (the method and history live in Benchmarks/README.md).
     @Test func theReadmesBenchmarkTableIsCompact() throws {
         let readme = try String(contentsOf: TestEnvironment.repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)
