@@ -53,7 +53,11 @@ echo "Tests/quickstart.sh: the README's quick start printed 'Try EndpointGen'"
 # The README names the plugin's output folder.
 folder="$(grep -o '\.build/plugins/outputs/todos/[^`]*' "$root/README.md" | head -1)"
 [ -n "$folder" ] && [ -f "$folder/TodosClient.swift" ] || fail "the README's plugin output folder '$folder' has no TodosClient.swift"
-echo "Tests/quickstart.sh: the generated client is where the README says ($folder)"
+# A small spec is the four files the README names.
+output="$(ls "$folder")"
+[ "$output" == "$(printf '%s\n' TodosClient.swift TodosEndpoints.swift TodosFake.swift TodosModels.swift)" ] \
+    || fail "the plugin's output folder holds other files than the README's four"
+echo "Tests/quickstart.sh: the generated client is where the README says ($folder), in four files"
 
 # 2. The client section: its spec and main.swift, its test, and the test target the README tells to add.
 write_blocks client "$scratch/Todos"
@@ -192,6 +196,7 @@ server=$!
 output="$(swift build 2>&1)" || fail "swift build (OpenAPI through the build plugin) failed"
 output="$(swift run --skip-build Pets "http://127.0.0.1:$port/api/v3" 2>&1)" || fail "swift run Pets (OpenAPI through the build plugin) failed"
 grep -qx "doggie 1" <<<"$output" || fail "the OpenAPI client did not print 'doggie 1'"
-[ -f .build/plugins/outputs/pets/Pets/destination/EndpointGenPlugin/Petstore/PetstoreClient.swift ] \
-    || fail "the plugin did not write Petstore/PetstoreClient.swift"
+output="$(ls .build/plugins/outputs/pets/Pets/destination/EndpointGenPlugin/Petstore)"
+[ "$output" == "$(printf '%s\n' PetstoreClient.swift PetstoreEndpoints.swift PetstoreFake.swift PetstoreModels.swift)" ] \
+    || fail "the plugin did not write the small client's four files, Petstore/PetstoreClient.swift ..."
 echo "Tests/quickstart.sh: an OpenAPI document with a config file went through the build plugin and was called"

@@ -4,8 +4,9 @@ import PackagePlugin
 /// The build tool plugin: for every `X.endpoints.yaml` in a target, runs
 /// `endpointgen generate <spec> --output <plugin work folder> --split always --quiet` (for an OpenAPI document,
 /// `openapi.yaml` or `X.openapi.json` say, `generate <document> --name <Name> [--config endpointgen-config.yaml] ...`,
-/// its files named after `Name`) and compiles the files it writes
-/// into the target: `X/XClient.swift`, `X/XEndpoints.swift` and `X/XFake.swift` with the type declarations, the part
+/// its files named after `Name`) and compiles the files it writes into the target: for a small spec (`isSmall`,
+/// `--split never`) four, `X/XClient.swift`, `X/XEndpoints.swift`, `X/XFake.swift` and `X/XModels.swift`; for any
+/// other `X/XClient.swift`, `X/XEndpoints.swift` and `X/XFake.swift` with the type declarations, the part
 /// files that hold the endpoints' code, `X/XClient+00.swift` … `X/XClient+15.swift` (and the same for `Endpoints` and
 /// `Fake`), and the models by a hash of their names, `X/X.Models+00.swift` … `X/X.Models+31.swift`.
 /// SwiftPM targets come through `BuildToolPlugin`, Xcode project targets through `XcodeBuildToolPlugin` (below);
@@ -19,6 +20,57 @@ import PackagePlugin
         return ["Client", "Endpoints", "Fake"].flatMap { template in [template] + (0..<16).map { "\(template)+\(twoDigits($0))" } }
             + (0..<32).map { ".Models+\(twoDigits($0))" }
     }()
+
+    /// The files endpointgen writes per spec with `--split never`: one per template.
+    static let singleOutputs = ["Client", "Endpoints", "Fake", "Models"]
+
+    /// Part files pay where a one-line edit would otherwise recompile a large client (`edit-loop-benchmark`: a
+    /// 100-endpoint spec's rebuild halved); a small one is four files. What the spec holds is known only once it is
+    /// read, and the outputs must be declared first, so the plugin reads the text for an upper bound: a spec with at
+    /// most as many endpoints and models as endpointgen's `auto` keeps in one file (`FileSplit.endpointThreshold`,
+    /// `modelThreshold`) and no include; an OpenAPI document with at most that many operations, object and enum schemas
+    /// and no reference into another file. Anything it cannot count is large. A count too high only costs the parts.
+    static let endpointThreshold = 32
+    static let modelThreshold = 100
+
+    /// Whether `file` reads as small (above): generated with `--split never` into `singleOutputs`.
+    static func isSmall(_ file: URL, isDocument: Bool) -> Bool {
+        guard let text = try? String(contentsOf: file, encoding: .utf8) else { return false }
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        if isDocument {
+            // Every occurrence counts, wherever it is (a property named `get` too): too many is safe.
+            func occurrences(_ words: [String]) -> Int {
+                words.reduce(0) { total, word in
+                    total + text.components(separatedBy: "\"\(word)\":").count - 1
+                        + lines.filter { $0.drop { $0 == " " }.hasPrefix("\(word):") }.count
+                }
+            }
+            let operations = occurrences(["get", "put", "post", "delete", "patch", "head", "options", "trace"])
+            let models = occurrences(["properties", "enum", "oneOf", "anyOf", "allOf"])
+            let external = lines.contains { $0.contains("$ref") && ($0.contains(".yaml#") || $0.contains(".yml#") || $0.contains(".json#")) }
+            return !external && operations <= endpointThreshold && models <= modelThreshold
+        }
+        if lines.contains(where: { $0.hasPrefix("include:") }) { return false }
+        /// The keys of a top-level block mapping (`endpoints:` then indented keys), `nil` for a flow mapping.
+        func keyCount(_ section: String) -> Int? {
+            guard let start = lines.firstIndex(where: { $0.hasPrefix(section + ":") }) else { return 0 }
+            let rest = lines[start].dropFirst(section.count + 1).prefix { $0 != "#" }
+            guard rest.allSatisfy({ $0 == " " }) else { return nil }
+            var indent: Int?
+            var count = 0
+            for line in lines[(start + 1)...] {
+                let content = line.drop { $0 == " " }
+                if content.isEmpty || content.hasPrefix("#") { continue }
+                let lineIndent = line.count - content.count
+                if lineIndent == 0 { break }
+                if indent == nil { indent = lineIndent }
+                if lineIndent == indent { count += 1 }
+            }
+            return count
+        }
+        guard let endpoints = keyCount("endpoints"), let models = keyCount("models") else { return false }
+        return endpoints <= endpointThreshold && models <= modelThreshold
+    }
 
     /// A target of a Swift package.
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
@@ -45,7 +97,7 @@ import PackagePlugin
             let stem = String(spec.lastPathComponent.prefix { $0 != "." })
             return command(
                 tool: tool, displayName: "Generating the \(stem) client of \(targetName) from \(spec.lastPathComponent)",
-                arguments: ["generate", spec.path], stem: stem, inputs: inputs, workDirectory: workDirectory)
+                arguments: ["generate", spec.path], stem: stem, small: isSmall(spec, isDocument: false), inputs: inputs, workDirectory: workDirectory)
         }
         let fromDocuments = documents.map { document in
             let config = configFile(beside: document, among: inputFiles)
@@ -53,21 +105,22 @@ import PackagePlugin
             return command(
                 tool: tool, displayName: "Generating the \(name) client of \(targetName) from \(document.lastPathComponent)",
                 arguments: ["generate", document.path, "--name", name] + (config.map { ["--config", $0.path] } ?? []),
-                stem: name, inputs: inputs, workDirectory: workDirectory)
+                stem: name, small: isSmall(document, isDocument: true), inputs: inputs, workDirectory: workDirectory)
         }
         return fromSpecs + fromDocuments
     }
 
-    /// The build command that generates into `workDirectory/stem/`, declaring every file `--split always` writes.
-    static func command(tool: URL, displayName: String, arguments: [String], stem: String, inputs: [URL], workDirectory: URL) -> Command {
+    /// The build command that generates into `workDirectory/stem/`, declaring every file it writes: four for a
+    /// `small` spec (`--split never`), else every part file (`--split always`).
+    static func command(tool: URL, displayName: String, arguments: [String], stem: String, small: Bool, inputs: [URL], workDirectory: URL) -> Command {
         .buildCommand(
             displayName: displayName,
             executable: tool,
-            arguments: arguments + ["--output", workDirectory.path, "--split", "always", "--quiet"],
+            arguments: arguments + ["--output", workDirectory.path, "--split", small ? "never" : "always", "--quiet"],
             inputFiles: inputs,
             // `appendingPathComponent`, not macOS 13's `appending(path:)`: SwiftPM may compile a plugin for an older
             // macOS (PackagePlugin's own deployment target).
-            outputFiles: outputs.map { workDirectory.appendingPathComponent("\(stem)/\(stem)\($0).swift") })
+            outputFiles: (small ? singleOutputs : outputs).map { workDirectory.appendingPathComponent("\(stem)/\(stem)\($0).swift") })
     }
 
     /// The OpenAPI documents the plugin generates: `openapi.yaml`, `openapi.yml`, `openapi.json`, and the same

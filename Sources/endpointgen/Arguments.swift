@@ -62,7 +62,8 @@ struct Arguments: Equatable {
                    its name (<spec>.Models+00.swift ...), past 32 endpoints each endpoint's code in one of 16 part files
                    by a hash of its name (<spec>Client+00.swift ..., and Endpoints, Fake), so that an edit recompiles
                    little and the compiler's batches get even shares.
-                   always: every one of those files, empty ones too (the build tool plugin's layout).
+                   always: every one of those files, empty ones too (the build tool plugin's layout for large specs).
+                   never: one file per template whatever the size (the plugin's layout for small specs).
                    --model-files is the old name of --split; its by-letter means always.
                    """),
         Option(names: ["--include-tag"], value: "TAG", commands: Command.allCases,
@@ -247,7 +248,7 @@ struct Arguments: Equatable {
         case "--completion-handlers": completionHandlers = true
         case "--split":
             guard let choice = FileSplit(argument: value) else {
-                throw UsageError(message: "--split (or --model-files) must be auto or always, not '\(value)'", command: command)
+                throw UsageError(message: "--split (or --model-files) must be auto, always or never, not '\(value)'", command: command)
             }
             split = choice
         case "--include-tag": includeTags.append(value)
