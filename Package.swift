@@ -36,7 +36,7 @@ let package = Package(
         ),
         .target(name: "EndpointGenCore", dependencies: ["EndpointSpec", "Mustache", "DefaultTemplates", "Diagnostics"]),
         .target(name: "OpenAPIImport", dependencies: ["YAML", "EndpointSpec", "Diagnostics"]),
-        .executableTarget(name: "endpointgen", dependencies: ["EndpointGenCore", "OpenAPIImport", "EndpointSpec", "Diagnostics"]),
+        .executableTarget(name: "endpointgen", dependencies: ["EndpointGenCore", "OpenAPIImport", "EndpointSpec", "YAML", "Diagnostics"]),
 
         // MARK: Plugins: they build arguments and run endpointgen (Plugins/README.md)
         .plugin(name: "EndpointGenPlugin", capability: .buildTool(), dependencies: ["endpointgen"]),
@@ -71,7 +71,7 @@ let package = Package(
         .testTarget(name: "DiagnosticsTests", dependencies: ["Diagnostics"]),
         .testTarget(name: "YAMLTests", dependencies: ["YAML", "Diagnostics", "TestSupport"], exclude: ["Resources"]),
         .testTarget(name: "MustacheTests", dependencies: ["Mustache", "Diagnostics", "TestSupport"]),
-        .testTarget(name: "EndpointSpecTests", dependencies: ["EndpointSpec", "Diagnostics", "TestSupport"]),
+        .testTarget(name: "EndpointSpecTests", dependencies: ["EndpointSpec", "Diagnostics", "TestSupport", "endpointgen"]),
         .testTarget(name: "HostileClientTests", dependencies: ["EndpointRuntime", "EndpointRuntimeTesting"], exclude: ["Hostile.yaml", "Variants.yaml"]),
         .testTarget(name: "GeneratedClientTests", dependencies: ["AuthAPI", "StoreAPI", "DatasetteAPI", "EndpointRuntime", "EndpointRuntimeTesting", "TestSupport"]),
         .testTarget(name: "EndpointGenTests", dependencies: ["EndpointGenCore", "EndpointSpec", "Mustache", "endpointgen", "TestSupport"], exclude: ["Mistakes"]),

@@ -84,14 +84,19 @@ error: endpointgen generate failed (exit status 1)" \
 # VS Code turn into links), and a spec not named *.endpoints.yaml is pointed out.
 pet_sources=Examples/PetClient/Sources/PetAPI
 bad_spec=$pet_sources/Bad.endpoints.yaml
-trap 'rm -f "$root/$bad_spec" "$root/$pet_sources/Library.yaml" "$root/$pet_sources/Warned.endpoints.yaml"' EXIT
+trap 'rm -f "$root/$bad_spec" "$root/$pet_sources/Library.yaml" "$root/$pet_sources/Warned.endpoints.yaml" "$root/$pet_sources/petstore.yaml" "$root/$pet_sources/museum.json"' EXIT
 printf 'name: Library\nserver: { host: example.com }\nendpoints:\n  loans: { GET: /loans }\n' >"$pet_sources/Library.yaml"
+# OpenAPI documents the plugin does not pick up by their names: a warning says how to name them.
+printf '# The petstore\nopenapi: 3.0.3\ninfo: { title: Petstore, version: "1" }\npaths: {}\n' >"$pet_sources/petstore.yaml"
+printf '{\n  "openapi": "3.1.0",\n  "info": { "title": "Museum", "version": "1" },\n  "paths": {}\n}\n' >"$pet_sources/museum.json"
 printf 'name: Warned\nserver: { host: example.com }\nendpoints:\n  ping: { GET: /ping }\nmodels:\n  Orphan: { id: Int }\n' >"$pet_sources/Warned.endpoints.yaml"
 expect_lines "build tool plugin shows spec warnings and names a misnamed spec" 0 swift build --package-path Examples/PetClient <<LINES
 warning: $root/$pet_sources/Library.yaml:3: Library.yaml has a top-level 'endpoints:' key, but only *.endpoints.yaml files are generated: rename it Library.endpoints.yaml to get LibraryClient (files a spec includes keep their names)
 $root/$pet_sources/Warned.endpoints.yaml:6:3: warning: model 'Orphan' is never used
+warning: $root/$pet_sources/petstore.yaml:2: petstore.yaml has a top-level 'openapi' key, but only OpenAPI documents named openapi.yaml, openapi.json, *.openapi.yaml or *.openapi.json are generated: rename it petstore.openapi.yaml (options such as the client's name go in endpointgen-config.yaml beside it)
+warning: $root/$pet_sources/museum.json:2: museum.json has a top-level 'openapi' key, but only OpenAPI documents named openapi.yaml, openapi.json, *.openapi.yaml or *.openapi.json are generated: rename it museum.openapi.json (options such as the client's name go in endpointgen-config.yaml beside it)
 LINES
-rm -f "$pet_sources/Library.yaml" "$pet_sources/Warned.endpoints.yaml"
+rm -f "$pet_sources/Library.yaml" "$pet_sources/Warned.endpoints.yaml" "$pet_sources/petstore.yaml" "$pet_sources/museum.json"
 
 # A second spec with an error fails the example's build, located in that spec.
 cp "$scratch/Specs/Bad.yaml" "$bad_spec"

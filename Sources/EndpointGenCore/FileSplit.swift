@@ -26,6 +26,9 @@ public enum FileSplit: String, Equatable, Sendable, CaseIterable {
     /// Always every file, empty ones included (32 model files and 16 part files per endpoint template), so the file
     /// names are known before the spec is read: the build tool plugin declares them.
     case always
+    /// One file per template whatever the size (four files): the build tool plugin's layout for a spec it reads as
+    /// small (no more endpoints and models than `automatic` keeps in one file), where the parts would not pay.
+    case never
 
     /// The choice a command-line value names: `auto`, `always`, or `by-letter` (what `--model-files` called `always`).
     public init?(argument: String) {
@@ -68,7 +71,7 @@ public enum FileSplit: String, Equatable, Sendable, CaseIterable {
         let single = Part(suffix: nil, declarations: true, endpoints: nil)
         if template == "Models.swift" {
             let count = context.models.count + context.enums.count + context.oneOfs.count + context.aliases.count
-            if self == .automatic, count <= Self.modelThreshold { return [single] }
+            if self == .never || (self == .automatic && count <= Self.modelThreshold) { return [single] }
             let part = { (name: String) in Self.modelPartSuffixes[Self.partIndex(of: name, parts: Self.modelPartSuffixes.count)] }
             let models = Self.group(context.models.map(\.name), by: part)
             let enums = Self.group(context.enums.map(\.name), by: part)
@@ -82,7 +85,7 @@ public enum FileSplit: String, Equatable, Sendable, CaseIterable {
                     aliases: held.aliases)
             }
         }
-        guard Self.endpointTemplates.contains(template), self == .always || context.endpoints.count > Self.endpointThreshold else {
+        guard self != .never, Self.endpointTemplates.contains(template), self == .always || context.endpoints.count > Self.endpointThreshold else {
             return [single]
         }
         let endpoints = Self.group(context.endpoints.map(\.baseName)) { Self.partSuffixes[Self.partIndex(of: $0)] }

@@ -31,10 +31,11 @@ public struct Generator: Sendable {
     /// `Specs/Auth.yaml` or `Auth.endpoints.yaml` and `Client.swift.mustache`), and the warnings translation gave.
     /// Split by `options.split`, `Models.swift` gives `<stem>.Models+<part>.swift` files, and `Client.swift`,
     /// `Endpoints.swift` and `Fake.swift` each give their base file and `<stem>Client+<part>.swift` files (see `FileSplit`).
-    public func generate(_ spec: Spec, specPath: String) throws(DiagnosticError) -> (files: [GeneratedFile], warnings: [Diagnostic]) {
+    /// `stem` names the files instead of the spec's file name (an OpenAPI document's client named on the command line).
+    public func generate(_ spec: Spec, specPath: String, stem: String? = nil) throws(DiagnosticError) -> (files: [GeneratedFile], warnings: [Diagnostic]) {
         let (context, warnings) = translateSpec(spec, specPath: specPath, options: options)
         guard case .map(let fields) = context.mustacheValue else { preconditionFailure("a context is a map") }
-        let stem = Self.stem(of: specPath)
+        let stem = stem ?? Self.stem(of: specPath)
         var files: [GeneratedFile] = []
         for name in templates.names where name.hasSuffix(".swift") {
             for part in options.split.parts(of: context, template: name) {

@@ -181,18 +181,24 @@ struct SyntaxHints {
                 "line \(mark.line + 1) is indented \(Self.spaces(indent)), but the keys of this mapping are indented \(Self.spaces(mapping.column)), like '\(outerKey)'",
                 line: mapping.line, column: mapping.column + 1, width: outerKey.unicodeScalars.count))
         }
+        // The deeper mapping it was probably meant for: of the lines above it that are indented deeper, up to one
+        // that is not, the least indented (its own keys, not the values nested in them: `GET` at 4, not `id` at 6
+        // under `params`), the first of them named.
+        var sibling: Int?
         var lineNumber = mark.line - 1
         while lineNumber > mapping.line {
-            if !isBlankOrComment(lineNumber), indentation(of: lineNumber) > indent {
-                if let innerKey = keyText(of: lineNumber) {
-                    let innerIndent = indentation(of: lineNumber)
-                    notes.append(note(
-                        "to make it a key beside '\(innerKey)', indent it \(Self.spaces(innerIndent))",
-                        line: lineNumber, column: innerIndent + 1, width: innerKey.unicodeScalars.count))
-                }
-                break
+            if !isBlankOrComment(lineNumber) {
+                let lineIndent = indentation(of: lineNumber)
+                if lineIndent <= indent { break }
+                if keyText(of: lineNumber) != nil, sibling.map({ lineIndent <= indentation(of: $0) }) ?? true { sibling = lineNumber }
             }
             lineNumber -= 1
+        }
+        if let sibling, let innerKey = keyText(of: sibling) {
+            let innerIndent = indentation(of: sibling)
+            notes.append(note(
+                "to make it a key beside '\(innerKey)', indent it \(Self.spaces(innerIndent)), as its keys are (column \(innerIndent + 1))",
+                line: sibling, column: innerIndent + 1, width: innerKey.unicodeScalars.count))
         }
         return notes.isEmpty ? nil : Hint(message: message, line: mark.line + 1, column: mark.column + 1, notes: notes)
     }

@@ -62,7 +62,8 @@ struct Arguments: Equatable {
                    its name (<spec>.Models+00.swift ...), past 32 endpoints each endpoint's code in one of 16 part files
                    by a hash of its name (<spec>Client+00.swift ..., and Endpoints, Fake), so that an edit recompiles
                    little and the compiler's batches get even shares.
-                   always: every one of those files, empty ones too (the build tool plugin's layout).
+                   always: every one of those files, empty ones too (the build tool plugin's layout for large specs).
+                   never: one file per template whatever the size (the plugin's layout for small specs).
                    --model-files is the old name of --split; its by-letter means always.
                    """),
         Option(names: ["--include-tag"], value: "TAG", commands: Command.allCases,
@@ -72,7 +73,18 @@ struct Arguments: Equatable {
         Option(names: ["--include-operation"], value: "ID", commands: Command.allCases,
                help: "... or with this operationId (or derived name, e.g. getPetsPetId)."),
         Option(names: ["--name"], value: "NAME", commands: Command.allCases,
-               help: "The client's name for an OpenAPI document (default: from info.title, shortened), e.g. Spotify."),
+               help: """
+                   The client's name for an OpenAPI document (default: from info.title, shortened), e.g. Spotify;
+                   the generated files are named after it (Spotify/SpotifyClient.swift).
+                   """),
+        Option(names: ["--no-spread-object-bodies"], value: nil, commands: Command.allCases,
+               help: "Pass an OpenAPI operation's JSON object body whole (addPet(_ pet: Pet)), not one argument per property."),
+        Option(names: ["--config"], value: "FILE", commands: Command.allCases,
+               help: """
+                   A YAML file of options for OpenAPI documents (endpointgen-config.yaml): name, access, include
+                   (tags, paths, operations), spreadsObjectBodies, completionHandlers. The command line's own
+                   options win over it; its filters add up with theirs.
+                   """),
         Option(names: ["--check-examples"], value: nil, commands: [.lint],
                help: """
                    Also decode every example of an OpenAPI document (of its schemas, parameters and JSON media types)
@@ -89,7 +101,8 @@ struct Arguments: Equatable {
     var specs: [String] = []
     var output: String?
     var templates: String?
-    var access = "public"
+    /// `--access`; `nil` when not given (public, unless a config file says otherwise).
+    var access: String?
     var completionHandlers = false
     var split = FileSplit.automatic
     var quiet = false
@@ -99,6 +112,10 @@ struct Arguments: Equatable {
     var includeOperations: [String] = []
     /// The name an imported OpenAPI document's client gets (`--name`), instead of one made from `info.title`.
     var name: String?
+    /// `--no-spread-object-bodies`: OpenAPI object bodies passed whole (`nil`: as the config file says, else spread).
+    var spreadsObjectBodies: Bool?
+    /// `--config FILE`: options for OpenAPI documents, read by `ConfigFile` before the specs are loaded.
+    var config: String?
     /// Whether `lint` also decodes the examples of OpenAPI documents (`--check-examples`), against which EndpointGen.
     var checkExamples = false
     var endpointgenPackage: String?
@@ -231,7 +248,7 @@ struct Arguments: Equatable {
         case "--completion-handlers": completionHandlers = true
         case "--split":
             guard let choice = FileSplit(argument: value) else {
-                throw UsageError(message: "--split (or --model-files) must be auto or always, not '\(value)'", command: command)
+                throw UsageError(message: "--split (or --model-files) must be auto, always or never, not '\(value)'", command: command)
             }
             split = choice
         case "--include-tag": includeTags.append(value)
@@ -243,6 +260,8 @@ struct Arguments: Equatable {
                 throw UsageError(message: "--name must be a Swift type name such as Spotify, not '\(value)'\(hint)", command: command)
             }
             self.name = value
+        case "--no-spread-object-bodies": spreadsObjectBodies = false
+        case "--config": config = value
         case "--check-examples": checkExamples = true
         case "--endpointgen-package": endpointgenPackage = value
         case "--quiet": quiet = true

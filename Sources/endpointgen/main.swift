@@ -15,7 +15,7 @@ func printError(_ text: String) {
 
 /// Runs the command and gives the exit status: 0 success, 1 spec/template errors or drift, 2 usage.
 func run(_ rawArguments: [String]) -> Int32 {
-    let arguments: Arguments
+    var arguments: Arguments
     do {
         switch try Arguments.parse(rawArguments) {
         case .run(let parsed): arguments = parsed
@@ -30,6 +30,20 @@ func run(_ rawArguments: [String]) -> Int32 {
         let help = error.command.map { "endpointgen \($0.rawValue) --help" } ?? "endpointgen help"
         printError("error: \(error.message)\n\nRun '\(help)' for usage.")
         return 2
+    }
+
+    if let config = arguments.config {
+        do {
+            arguments = try ConfigFile.read(path: diagnosticPath(config)).applied(to: arguments)
+        } catch {
+            error.diagnostics.forEach { printError($0.description) }
+            printError("\(error.diagnostics.count) error\(error.diagnostics.count == 1 ? "" : "s"); nothing was written")
+            return 1
+        }
+        if arguments.name != nil, arguments.specs.count != 1 {
+            printError("error: \(config) names one OpenAPI document's client; give one spec")
+            return 2
+        }
     }
 
     var diagnostics: [Diagnostic] = []
@@ -58,7 +72,7 @@ func run(_ rawArguments: [String]) -> Int32 {
     /// `lint --check-examples`: a line per OpenAPI document, e.g. `museum.yaml: 41 examples checked, 0 did not decode`.
     var exampleSummaries: [String] = []
     let options = GeneratorOptions(
-        access: .init(rawValue: arguments.access) ?? .public, completionHandlers: arguments.completionHandlers, split: arguments.split)
+        access: .init(rawValue: arguments.access ?? "public") ?? .public, completionHandlers: arguments.completionHandlers, split: arguments.split)
     if arguments.command == .lint {
         for index in loaded.indices {
             let warnings = quotingSourceLines(Generator.warnings(for: loaded[index].spec, specPath: loaded[index].path, options: options))
@@ -81,7 +95,10 @@ func run(_ rawArguments: [String]) -> Int32 {
         do {
             let generator = try Generator(overrides: arguments.templates.map { URL(fileURLWithPath: $0) }, options: options)
             for (path, spec, _) in loaded {
-                let result = try generator.generate(spec, specPath: path)
+                // An OpenAPI document's file name (openapi.yaml) is seldom its client's: the files are named after the
+                // client (`--name`, else from info.title), so that PetstoreClient.swift declares PetstoreClient.
+                let stem = summaries[path] != nil ? spec.name : nil
+                let result = try generator.generate(spec, specPath: path, stem: stem)
                 files += result.files
                 diagnostics += quotingSourceLines(result.warnings)
                 summaries[path] = summaries[path]?.counting(result.warnings)
@@ -222,8 +239,10 @@ func diagnosticPath(_ path: String) -> String {
 exit(run(Array(CommandLine.arguments.dropFirst())))
 
 extension Arguments {
-    /// Which operations of an OpenAPI document to import, and its client's name, as the options say.
+    /// Which operations of an OpenAPI document to import, its client's name and how its bodies are passed, as the
+    /// options say.
     var importOptions: ImportOptions {
-        ImportOptions(tags: includeTags, paths: includePaths, operations: includeOperations, name: name)
+        ImportOptions(
+            tags: includeTags, paths: includePaths, operations: includeOperations, name: name, spreadsObjectBodies: spreadsObjectBodies ?? true)
     }
 }

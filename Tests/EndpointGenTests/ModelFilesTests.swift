@@ -96,6 +96,17 @@ import Testing
         #expect(old.sorted() == files.sorted())
     }
 
+    /// `never`, the build tool plugin's layout for a spec it reads as small: the four files it declares, past both
+    /// thresholds too, every model and endpoint in them.
+    @Test func neverWritesOneFilePerTemplateWhateverTheSize() throws {
+        let workspace = try CLITests.Workspace()
+        try workspace.write("Specs/Many.yaml", Self.manySpec(count: FileSplit.modelThreshold + 1))
+        #expect(try workspace.run("generate", "Specs/Many.yaml", "--output", "Out", "--split", "never", "--quiet").status == 0)
+        let files = try FileManager.default.contentsOfDirectory(atPath: workspace.root.appendingPathComponent("Out/Many").path)
+        #expect(files.sorted() == ["ManyClient.swift", "ManyEndpoints.swift", "ManyFake.swift", "ManyModels.swift"])
+        #expect(Self.declaredTypes(try #require(workspace.read("Out/Many/ManyModels.swift"))).count == FileSplit.modelThreshold + 2)
+    }
+
     @Test func switchingToPartsRemovesTheSingleFile() throws {
         let workspace = try CLITests.Workspace()
         #expect(try workspace.run("generate", "Specs/Mini.yaml", "--output", "Out", "--quiet").status == 0)
@@ -114,6 +125,6 @@ import Testing
     func anUnknownSplitChoiceIsAUsageError(option: String) throws {
         let result = try CLITests.Workspace().run("generate", "Specs/Mini.yaml", "--output", "Out", option, "many")
         #expect(result.status == 2)
-        #expect(result.errors.contains("--split (or --model-files) must be auto or always, not 'many'"))
+        #expect(result.errors.contains("--split (or --model-files) must be auto, always or never, not 'many'"))
     }
 }

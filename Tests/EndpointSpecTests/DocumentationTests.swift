@@ -22,8 +22,13 @@ import TestSupport
         }
     }
 
-    /// The README's code blocks in a language (`swift`, `yaml`, `sh`), each with the `<!-- quickstart: PATH -->`
-    /// marker on the line before it, if any.
+    /// The markers `Tests/quickstart.sh` reads: `<!-- quickstart: PATH -->` (the quick start's files) and
+    /// `<!-- client: PATH -->` (the client section's, written over them).
+    static let markers = ["quickstart", "client"]
+
+    /// The README's code blocks in a language (`swift`, `yaml`, `sh`), each with the path of the
+    /// `<!-- quickstart: PATH -->` or `<!-- client: PATH -->` marker on the line before it (`client:PATH` for the
+    /// latter), if any.
     static func blocks(_ language: String, in text: String) -> [(code: String, quickstart: String?)] {
         let lines = text.components(separatedBy: "\n")
         var blocks: [(String, String?)] = []
@@ -32,8 +37,11 @@ import TestSupport
             defer { index += 1 }
             guard lines[index] == "```" + language else { continue }
             let marker = index > 0 ? lines[index - 1] : ""
-            let path = marker.hasPrefix("<!-- quickstart: ") && marker.hasSuffix(" -->")
-                ? String(marker.dropFirst("<!-- quickstart: ".count).dropLast(" -->".count)) : nil
+            let path = markers.lazy.compactMap { name -> String? in
+                guard marker.hasPrefix("<!-- \(name): "), marker.hasSuffix(" -->") else { return nil }
+                let path = String(marker.dropFirst("<!-- \(name): ".count).dropLast(" -->".count))
+                return name == "quickstart" ? path : "\(name):\(path)"
+            }.first
             var code: [String] = []
             index += 1
             while index < lines.count, lines[index] != "```" {
@@ -76,9 +84,11 @@ import TestSupport
     /// Every Swift block of the README is code that runs: a quick-start file (`Tests/quickstart.sh` writes each
     /// marked block into a scratch package, builds it and runs it against a loopback server in CI), or a region of
     /// a test that runs it; and no such region is left over from a block that changed.
+    /// docs/Client.md, the client in depth, holds the block of this repository's own clients the README held.
     @Test func everySwiftBlockOfTheReadmeIsRunByATestOrTheQuickStart() throws {
         let readme = try String(contentsOf: TestEnvironment.repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)
-        let blocks = Self.blocks("swift", in: readme)
+        let client = try String(contentsOf: TestEnvironment.repositoryRoot.appendingPathComponent("docs/Client.md"), encoding: .utf8)
+        let blocks = Self.blocks("swift", in: readme) + Self.blocks("swift", in: client)
         let regions = try Self.readmeRegions()
         #expect(blocks.count >= 4)
         for block in blocks where block.quickstart == nil {
@@ -91,7 +101,68 @@ import TestSupport
         #expect(script.contains("<!-- quickstart: "), "Tests/quickstart.sh reads the marked blocks")
         let marked = Self.blocks("swift", in: readme).compactMap(\.quickstart) + Self.blocks("yaml", in: readme).compactMap(\.quickstart)
             + Self.blocks("sh", in: readme).compactMap(\.quickstart)
-        #expect(Set(marked) == ["Package.swift", "Sources/TodoAPI/Todos.endpoints.yaml", "Sources/TodoAPI/TodoAPI.swift", "Sources/Todos/main.swift", "run.sh"])
+        #expect(Set(marked) == [
+            "Package.swift", "Sources/TodoAPI/Todos.endpoints.yaml", "Sources/TodoAPI/TodoAPI.swift", "Sources/Todos/main.swift", "run.sh",
+            "client:Sources/TodoAPI/Todos.endpoints.yaml", "client:Sources/Todos/main.swift", "client:Tests/TodosTests/TodosTests.swift",
+        ])
+    }
+
+    /// The README's and docs' printed outputs are the tool's: each ```text block after `<!-- output of: endpointgen
+    /// ARGS -->` (or `<!-- output of: endpointgen ARGS, in DIR -->`, DIR relative to the repository) is exactly what
+    /// the built `endpointgen` prints on its standard output, run in the repository (or DIR).
+    @Test(arguments: ["README.md", "docs/Client.md", "docs/OpenAPI.md"])
+    func printedOutputsAreTheToolsOwn(_ file: String) throws {
+        let root = TestEnvironment.repositoryRoot
+        let lines = try String(contentsOf: root.appendingPathComponent(file), encoding: .utf8).components(separatedBy: "\n")
+        var checked = 0
+        var skipped = 0
+        for (index, line) in lines.enumerated() where line.hasPrefix("<!-- output of: endpointgen ") && line.hasSuffix(" -->") {
+            let command = line.dropFirst("<!-- output of: endpointgen ".count).dropLast(" -->".count).components(separatedBy: ", in ")
+            let folder = command.count > 1 ? root.appendingPathComponent(command[1]).standardizedFileURL : root
+            // A folder of the shared test data (../shared/testdata/openapi): skipped without it, except under CI.
+            if !folder.path.hasPrefix(root.path), !TestEnvironment.canRun(needingTestdata: "openapi") {
+                skipped += 1
+                continue
+            }
+            #expect(lines[index + 1] == "```text", "\(file):\(index + 2): the output block must follow its marker")
+            let shown = lines[(index + 2)...].prefix { $0 != "```" }.joined(separator: "\n") + "\n"
+            let result = try ProcessRunner.endpointgen(command[0].components(separatedBy: " "), in: folder)
+            #expect(result.status == 0, "endpointgen \(command[0]) failed: \(result.errors)")
+            #expect(result.output == shown, "\(file):\(index + 1): endpointgen \(command[0]) prints\n\(result.output)")
+            checked += 1
+        }
+        #expect(checked + skipped > 0, "\(file) has no output block")
+    }
+
+    /// The README is a page for users, about 250 lines (depth goes to docs/), and every file it links to exists, the
+    /// docs pages that hold what it once did among them.
+    @Test func theReadmeIsShortAndItsLinksLeadSomewhere() throws {
+        let root = TestEnvironment.repositoryRoot
+        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+        let lineCount = readme.components(separatedBy: "\n").count - 1
+        #expect(lineCount <= 270, "the README has \(lineCount) lines")
+        let links = readme.components(separatedBy: "](").dropFirst().map { String($0.prefix { $0 != ")" && $0 != "#" }) }
+            .filter { !$0.isEmpty && !$0.contains("://") }
+        for link in links {
+            #expect(FileManager.default.fileExists(atPath: root.appendingPathComponent(link).path), "README links to \(link), which does not exist")
+        }
+        for page in ["docs/Recipes.md", "docs/Client.md", "docs/OpenAPI.md", "docs/SpecFormat.md", "docs/Platforms.md", "CONTRIBUTING.md"] {
+            #expect(links.contains(page), "README does not link \(page)")
+        }
+    }
+
+    /// Every relative link of CONTRIBUTING.md and the docs pages leads to a file (the material moved out of the
+    /// README took its links along, relative to a new folder).
+    @Test(arguments: ["CONTRIBUTING.md", "docs/Client.md", "docs/OpenAPI.md", "docs/Recipes.md", "docs/Platforms.md", "docs/SpecFormat.md"])
+    func theDocsLinksLeadSomewhere(_ page: String) throws {
+        let url = TestEnvironment.repositoryRoot.appendingPathComponent(page)
+        let text = try String(contentsOf: url, encoding: .utf8)
+        let links = text.components(separatedBy: "](").dropFirst().map { String($0.prefix { $0 != ")" && $0 != "#" }) }
+            .filter { !$0.isEmpty && !$0.contains("://") }
+        for link in links {
+            let target = url.deletingLastPathComponent().appendingPathComponent(link).path
+            #expect(FileManager.default.fileExists(atPath: target), "\(page) links to \(link), which does not exist")
+        }
     }
 
     /// The README is for users: no benchmark cell is a paragraph (the method and history live in Benchmarks/README.md).

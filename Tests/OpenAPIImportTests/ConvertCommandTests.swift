@@ -72,7 +72,8 @@ import TestSupport
         defer { try? FileManager.default.removeItem(at: result.folder) }
         #expect(result.status == 0)
         #expect(result.errors == "")
-        let client = try String(contentsOf: result.folder.appendingPathComponent("Generated/api/apiClient.swift"), encoding: .utf8)
+        // Named after the client (Mini, from info.title), not the document's file, so the file matches its type.
+        let client = try String(contentsOf: result.folder.appendingPathComponent("Generated/Mini/MiniClient.swift"), encoding: .utf8)
         #expect(client.contains("public struct MiniClient: MiniClientProtocol {"))
     }
 
@@ -111,7 +112,7 @@ import TestSupport
         let result = try run("generate", "api.yaml", "--output", "Generated", "--name", "Tiny", "--quiet")
         defer { try? FileManager.default.removeItem(at: result.folder) }
         #expect(result.status == 0)
-        let client = try String(contentsOf: result.folder.appendingPathComponent("Generated/api/apiClient.swift"), encoding: .utf8)
+        let client = try String(contentsOf: result.folder.appendingPathComponent("Generated/Tiny/TinyClient.swift"), encoding: .utf8)
         #expect(client.contains("public struct TinyClient: TinyClientProtocol {"))
         let bad = try run("lint", "api.yaml", "--name", "tiny-client")
         defer { try? FileManager.default.removeItem(at: bad.folder) }

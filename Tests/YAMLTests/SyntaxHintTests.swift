@@ -80,9 +80,24 @@ import YAML
             h.yaml:1:1: note: line 3 is indented 2 spaces, but the keys of this mapping are indented 0 spaces, like 'a'
             a:
             ^
-            h.yaml:2:5: note: to make it a key beside 'b', indent it 4 spaces
+            h.yaml:2:5: note: to make it a key beside 'b', indent it 4 spaces, as its keys are (column 5)
                 b: 1
                 ^
+            """)
+    }
+
+    /// The note names the keys of the mapping above (`b` at 2), not a value nested deeper in one of them (`d` at 4).
+    @Test func aKeyIndentedBetweenTwoLevelsIsPointedAtTheKeysOfTheMappingAbove() {
+        #expect(message("a:\n  b: 1\n  c:\n    d: 2\n e: 3\n") == """
+            h.yaml:5:2: error: did not find expected key while parsing a block mapping
+             e: 3
+             ^
+            h.yaml:1:1: note: line 5 is indented 1 space, but the keys of this mapping are indented 0 spaces, like 'a'
+            a:
+            ^
+            h.yaml:2:3: note: to make it a key beside 'b', indent it 2 spaces, as its keys are (column 3)
+              b: 1
+              ^
             """)
     }
 

@@ -54,6 +54,7 @@ struct SpecDecoder {
                     continue
                 }
                 let closest = Suggestion.closest(to: name, in: modelNames.sorted() + TypeRef.builtins.keys.sorted())
+                    ?? Self.otherLanguagesTypeNames[name.lowercased()].flatMap { modelNames.contains(name) ? nil : $0 }
                 // What an include that failed would have declared is unknown: only a likely typo is reported then.
                 guard let closest else {
                     if !damage.includesIncomplete { sink.error("unknown type '\(name)' in \(context)", at: span(ofWord: name, in: node)) }
@@ -71,6 +72,14 @@ struct SpecDecoder {
         guard Self.freeFormNames.contains(name), !modelNames.contains(name) else { return nil }
         return sink.note("for any JSON value write 'JSON' (in Swift the runtime's JSONValue, with subscripts and decode(as:))", at: span(ofWord: name, in: node))
     }
+
+    /// Built-in types under the names other languages and formats give them (lower-cased), too far from ours for an
+    /// edit-distance suggestion: `Datetime?` means `Date?`, `integer` `Int`.
+    static let otherLanguagesTypeNames: [String: String] = [
+        "datetime": "Date", "timestamp": "Date", "instant": "Date", "date-time": "Date",
+        "integer": "Int", "long": "Int64", "number": "Double", "decimal": "Double", "boolean": "Bool",
+        "str": "String", "text": "String", "uri": "URL", "guid": "UUID", "bytes": "Data", "binary": "Data", "blob": "Data",
+    ]
 
     /// Type names that mean "any JSON value" elsewhere.
     static let freeFormNames: Set<String> = ["JSONValue", "Any", "AnyCodable", "AnyObject", "Object", "object", "json", "Json"]
