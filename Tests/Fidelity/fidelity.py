@@ -105,7 +105,7 @@ def main():
     print()
     print(f"fidelity: {sum(run['instances'] for run in runs)} instances of {sum(len(run['targets']) for run in runs)} schemas "
           f"in {len(runs)} documents; {len(losses)} losses: {len(losses) - len(unexplained)} explained by a warning, "
-          f"{len(unexplained) - len(new)} known (Tests/Fidelity/known-losses.txt), {len(new)} unexplained; "
+          f"{len(unexplained) - len(new)} known ({args.expectations or 'no list'}), {len(new)} unexplained; "
           f"{time.monotonic() - started:.0f} s")
     if args.write_known:
         write_known(args.write_known, new)
