@@ -103,8 +103,10 @@ def main():
     stale = [entry for index, entry in enumerate(expectations)
              if index not in used and entry["document"] in checked_documents]
     print()
-    print(f"fidelity: {sum(run['instances'] for run in runs)} instances of {sum(len(run['targets']) for run in runs)} schemas "
-          f"in {len(runs)} documents; {len(losses)} losses: {len(losses) - len(unexplained)} explained by a warning, "
+    instances = sum(run["instances"] for run in runs)
+    lossless = 100.0 * sum(run["lossless"] for run in runs) / instances if instances else 100.0
+    print(f"fidelity: {instances} instances of {sum(len(run['targets']) for run in runs)} schemas "
+          f"in {len(runs)} documents, {lossless:.1f}% lossless; {len(losses)} losses: {len(losses) - len(unexplained)} explained by a warning, "
           f"{len(unexplained) - len(new)} known ({args.expectations or 'no list'}), {len(new)} unexplained; "
           f"{time.monotonic() - started:.0f} s")
     if args.write_known:
