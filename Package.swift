@@ -115,6 +115,11 @@ let package = Package(
             path: "Benchmarks/OpenAPIBenchmark"
         ),
 
+        // MARK: The fidelity harness (Tests/fidelity.sh): what each document's schemas are and the client that round-trips them
+        .executableTarget(
+            name: "fidelity-plan", dependencies: ["OpenAPIImport", "EndpointGenCore", "EndpointSpec", "Diagnostics"], path: "Tests/Fidelity/Plan"
+        ),
+
         // MARK: Fuzzing (Tests/Fuzz/run.sh builds each with -sanitize=fuzzer,address -DFUZZING; plain builds replay files)
         .target(name: "FuzzSupport", dependencies: ["Diagnostics"], path: "Tests/Fuzz/FuzzSupport"),
         .executableTarget(name: "fuzz-yaml", dependencies: ["YAML", "FuzzSupport"], path: "Tests/Fuzz/YAMLFuzz"),
