@@ -20,6 +20,17 @@ import FoundationNetworking
         EndpointClient(configuration: ClientConfiguration(server: ServerAddress(url: URL(string: "http://127.0.0.1:9")!)!, retry: .none), transport: stub)
     }
 
+    /// A stub that answers each `Last-Event-ID` (or its absence) once, as `answer` says, and a repeated one with a 400:
+    /// a reconnection that sends a wrong id ends the stream with an error instead of looping.
+    static func answeringEachIDOnce(_ answer: @escaping @Sendable (String?) -> StubTransport.Reply) -> StubTransport {
+        let answered = Locked<Set<String>>([])
+        return StubTransport { request in
+            let id = request.value(forHTTPHeaderField: "Last-Event-ID")
+            guard answered.withLock({ $0.insert(id ?? "\u{0}absent").inserted }) else { return .init(status: 400) }
+            return answer(id)
+        }
+    }
+
     static func texts(_ events: ServerSentEvents<String>) async throws -> [String] {
         var texts: [String] = []
         for try await event in events { texts.append(event.data) }
@@ -27,8 +38,8 @@ import FoundationNetworking
     }
 
     @Test func a204OnAReconnectionEndsTheStreamWithoutFurtherAttempts() async throws {
-        let stub = StubTransport { request in
-            switch request.value(forHTTPHeaderField: "Last-Event-ID") {
+        let stub = Self.answeringEachIDOnce { id in
+            switch id {
             case nil: .init(headers: Self.eventStream, body: Data("id: 1\ndata: first\n\n".utf8))
             case "1": .init(status: 204)
             default: .init(status: 400)
@@ -39,19 +50,14 @@ import FoundationNetworking
         #expect(stub.requests.count == 2, "the stream, then one reconnection answered 204: no more")
     }
 
-    /// Each reconnection sends the id of the last event received, not the first one or the one the stream began with:
-    /// the stub answers each expected `Last-Event-ID` once with the next events, anything else with a 400 (which ends
-    /// the stream with an error, so a wrong id fails the test rather than looping).
+    /// Each reconnection sends the id of the last event received, not the first one or the one the stream began with.
     @Test func aReconnectionSendsTheLastEventIDReceived() async throws {
-        let answered = Locked<Set<String>>([])
-        let stub = StubTransport { request in
-            let id = request.value(forHTTPHeaderField: "Last-Event-ID") ?? "none"
-            guard answered.withLock({ $0.insert(id).inserted }) else { return .init(status: 400) }
+        let stub = Self.answeringEachIDOnce { id in
             switch id {
-            case "0": return .init(headers: Self.eventStream, body: Data("id: 1\ndata: a\n\nid: 2\ndata: b\n\nid: 3\ndata: c\n\n".utf8))
-            case "3": return .init(headers: Self.eventStream, body: Data("id: 4\ndata: d\n\n".utf8))
-            case "4": return .init(status: 204)
-            default: return .init(status: 400)
+            case "0": .init(headers: Self.eventStream, body: Data("id: 1\ndata: a\n\nid: 2\ndata: b\n\nid: 3\ndata: c\n\n".utf8))
+            case "3": .init(headers: Self.eventStream, body: Data("id: 4\ndata: d\n\n".utf8))
+            case "4": .init(status: 204)
+            default: .init(status: 400)
             }
         }
         let request = Request<String>(method: .get, path: "/events")
@@ -93,8 +99,8 @@ import FoundationNetworking
     }
 
     @Test func aReconnectionThatIsNotAnEventStreamFailsTheStream() async throws {
-        let stub = StubTransport { request in
-            switch request.value(forHTTPHeaderField: "Last-Event-ID") {
+        let stub = Self.answeringEachIDOnce { id in
+            switch id {
             case nil: .init(headers: Self.eventStream, body: Data("id: 1\ndata: first\n\n".utf8))
             case "1": .init(headers: ["Content-Type": "text/html"], body: Data("<p>maintenance</p>".utf8))
             default: .init(status: 400)
