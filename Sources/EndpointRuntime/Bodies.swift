@@ -463,7 +463,8 @@ extension JSONValue: CustomStringConvertible {
 // MARK: - ISO8601DateDecoding
 
 /// Reads ISO 8601 dates with or without fractional seconds: Foundation's `.iso8601` strategy refuses
-/// `2026-12-01T11:53:22.110202Z`, which Python servers (Jupyter, Django, FastAPI) write for every timestamp.
+/// `2026-12-01T11:53:22.110202Z` on Apple platforms, and Python servers (Jupyter, Django, FastAPI) write every timestamp
+/// so. (Linux's Foundation takes the fraction, but reports a date it cannot read as a body that is not JSON.)
 enum ISO8601DateDecoding {
     private static let wholeSeconds = Date.ISO8601FormatStyle()
     private static let fractionalSeconds = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
