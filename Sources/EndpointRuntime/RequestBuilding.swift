@@ -394,8 +394,9 @@ extension Float: ParameterValue {}
 extension Bool: ParameterValue {}
 
 extension Date: ParameterValue {
-    /// ISO 8601 in UTC, e.g. `2024-05-01T12:00:00Z`.
-    public var parameterValues: [String] { [formatted(.iso8601)] }
+    /// ISO 8601 in UTC, e.g. `2024-05-01T12:00:00Z`, with fractional seconds to the microsecond when there are some
+    /// (`2024-05-01T12:00:00.123456Z`).
+    public var parameterValues: [String] { [ISO8601DateText.text(of: self)] }
 }
 
 extension UUID: ParameterValue {
