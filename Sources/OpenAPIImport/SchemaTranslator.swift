@@ -426,7 +426,8 @@ final class SchemaTranslator {
         let name = swiftNames.claimMember(for: raw.key)
         return Property(
             name: name, wireName: raw.key, type: type, defaultValue: defaultValue(raw.schema, type: type, context: "property '\(raw.key)' of '\(model)'"),
-            description: dereferencedDescription(raw.schema), location: raw.location, xml: xmlMark(raw, type: type, model: model)
+            description: dereferencedDescription(raw.schema), location: raw.location, xml: xmlMark(raw, type: type, model: model),
+            deprecated: raw.schema.flag("deprecated")
         )
     }
 

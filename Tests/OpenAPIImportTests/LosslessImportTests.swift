@@ -23,4 +23,34 @@ import Testing
         ])
         #expect(try roundTrip(fixture.spec).spec.withoutLocations == fixture.spec.withoutLocations)
     }
+
+    /// `deprecated: true` on a property marks the generated property deprecated: an app's use warns, the model's own
+    /// init and coding do not (the client compiles without a warning), and the spec format says it too.
+    @Test func aDeprecatedPropertyIsMarkedAndOnlyItsUsersAreWarned() throws {
+        let fixture = try ImportFixture(oneResponseDocument("{ $ref: '#/components/schemas/Pet' }", schemas: """
+                Pet:
+                  type: object
+                  required: [id, legacyId]
+                  properties:
+                    id: { type: integer }
+                    legacyId: { type: integer, deprecated: true }
+                    tag: { type: string, deprecated: true, default: none }
+            """))
+        #expect(fixture.properties("Pet").map(\.deprecated) == [false, true, true])
+        #expect(try roundTrip(fixture.spec).spec.withoutLocations == fixture.spec.withoutLocations)
+        let client = try ClientCompiler.compile(fixture.spec, specPath: "api.yaml")
+        #expect(client.status == 0)
+        #expect(client.output == "")
+        let use = try ClientCompiler.compile(fixture.spec, specPath: "api.yaml", extraSource: """
+            import Foundation
+
+            func use(_ pet: Pet) throws -> Int {
+                let copy = try JSONDecoder().decode(Pet.self, from: JSONEncoder().encode(Pet(id: 1, legacyId: 2)))
+                return pet.legacyId + copy.id
+            }
+            """)
+        #expect(use.status == 0)
+        #expect(use.output.contains("warning: 'legacyId' is deprecated"))
+        #expect(!use.output.contains("'tag' is deprecated"))
+    }
 }
