@@ -53,4 +53,22 @@ import Testing
         #expect(use.output.contains("warning: 'legacyId' is deprecated"))
         #expect(!use.output.contains("'tag' is deprecated"))
     }
+
+    /// OpenAPI 3.1 makes `paths` optional: a document of shared types (`components` alone) imports as models.
+    @Test func aDocumentWithComponentsAndNoPathsImportsItsModels() throws {
+        let fixture = try ImportFixture("""
+            openapi: 3.1.0
+            info: { title: Pet Types, version: 1.0.0 }
+            components:
+              schemas:
+                Pet: { type: object, required: [id], properties: { id: { type: integer }, owner: { $ref: '#/components/schemas/Owner' } } }
+                Owner: { type: object, properties: { name: { type: string } } }
+                Kind: { type: string, enum: [cat, dog] }
+            """)
+        #expect(fixture.spec.endpoints.isEmpty)
+        #expect(fixture.spec.models.map(\.name).sorted() == ["Kind", "Owner", "Pet"])
+        #expect(fixture.propertyTypes("Pet") == ["id: Int", "owner: Owner?"])
+        #expect(fixture.warnings.first == "api.yaml:1:1: warning: the document has no 'paths': its component schemas are imported as models, with no endpoints")
+        try ClientCompiler.expectCleanCompile(fixture)
+    }
 }
