@@ -187,7 +187,8 @@ public struct ServerAddress: Sendable, Equatable {
 
 /// How dates are written in and read from JSON bodies.
 public enum DateCoding: Sendable, Equatable {
-    /// ISO 8601 text such as `2024-05-01T12:00:00Z`; decoding also reads fractional seconds (`12:00:00.25Z`).
+    /// ISO 8601 text such as `2024-05-01T12:00:00Z`, with fractional seconds when there are some (`12:00:00.25Z`),
+    /// to the microsecond both ways.
     case iso8601
     /// Seconds since 1970 as a number.
     case secondsSince1970
@@ -198,7 +199,7 @@ public enum DateCoding: Sendable, Equatable {
     func makeEncoder() -> JSONEncoder {
         let encoder = JSONEncoder()
         switch self {
-        case .iso8601: encoder.dateEncodingStrategy = .iso8601
+        case .iso8601: encoder.dateEncodingStrategy = .custom(ISO8601DateText.encode)
         case .secondsSince1970: encoder.dateEncodingStrategy = .secondsSince1970
         case .millisecondsSince1970: encoder.dateEncodingStrategy = .millisecondsSince1970
         }
@@ -209,7 +210,7 @@ public enum DateCoding: Sendable, Equatable {
     func makeDecoder() -> JSONDecoder {
         let decoder = JSONDecoder()
         switch self {
-        case .iso8601: decoder.dateDecodingStrategy = .custom(ISO8601DateDecoding.decode)
+        case .iso8601: decoder.dateDecodingStrategy = .custom(ISO8601DateText.decode)
         case .secondsSince1970: decoder.dateDecodingStrategy = .secondsSince1970
         case .millisecondsSince1970: decoder.dateDecodingStrategy = .millisecondsSince1970
         }

@@ -394,8 +394,9 @@ extension Float: ParameterValue {}
 extension Bool: ParameterValue {}
 
 extension Date: ParameterValue {
-    /// ISO 8601 in UTC, e.g. `2024-05-01T12:00:00Z`.
-    public var parameterValues: [String] { [formatted(.iso8601)] }
+    /// ISO 8601 in UTC, e.g. `2024-05-01T12:00:00Z`, with fractional seconds to the microsecond when there are some
+    /// (`2024-05-01T12:00:00.123456Z`).
+    public var parameterValues: [String] { [ISO8601DateText.text(of: self)] }
 }
 
 extension UUID: ParameterValue {
@@ -778,7 +779,7 @@ public enum ParameterStyle: Sendable, Hashable {
 ///
 /// The value is encoded as JSON first (dates as ISO 8601 text, `Data` as base64), so it is written as a JSON body
 /// would hold it. Members are written in the order of their names, so that one value always gives one query string
-/// (a dictionary's own order changes from run to run). Numbers are JSON's: integers beyond 2^53 lose precision.
+/// (a dictionary's own order changes from run to run). Numbers keep their digits (`JSONNumber`).
 public enum StructuredParameterEncoder {
     /// The pairs of the parameter `name` holding `value`, e.g. `[("created[gt]", "1"), ("created[lt]", "2")]`.
     public static func pairs(_ name: String, _ value: some Encodable, style: ParameterStyle) throws -> [ParameterPair] {
@@ -834,8 +835,7 @@ public enum StructuredParameterEncoder {
         switch value {
         case .string(let string): string
         case .bool(let bool): bool ? "true" : "false"
-        case .number(let number):
-            number.rounded() == number && abs(number) < 1e15 ? String(Int64(number)) : String(number)
+        case .number(let number): number.description
         case .null, .array, .object: nil
         }
     }

@@ -465,7 +465,7 @@ extension DateCoding {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         let date: Date?
         switch self {
-        case .iso8601: date = ISO8601DateDecoding.date(from: trimmed)
+        case .iso8601: date = ISO8601DateText.date(from: trimmed)
         case .secondsSince1970: date = Double(trimmed).map { Date(timeIntervalSince1970: $0) }
         case .millisecondsSince1970: date = Double(trimmed).map { Date(timeIntervalSince1970: $0 / 1000) }
         }
@@ -478,7 +478,7 @@ extension DateCoding {
     /// The text of `date` in this format.
     func xmlText(of date: Date) -> String {
         switch self {
-        case .iso8601: date.formatted(.iso8601)
+        case .iso8601: ISO8601DateText.text(of: date)
         case .secondsSince1970: Self.number(date.timeIntervalSince1970)
         case .millisecondsSince1970: Self.number(date.timeIntervalSince1970 * 1000)
         }

@@ -94,7 +94,11 @@ public enum OpenAPIImporter {
         // A model that holds itself is kept whole: the generator stores such properties out of line (`@Indirect`).
         // What the endpoints reach as the document writes it, then one type per shape: a model that becomes another name
         // keeps the names of the models it held (they stay `sameAs` of theirs).
-        let used = usedModels(schemas.models.values.sorted { $0.name < $1.name }, endpoints: endpoints, errorModel: sharedError)
+        // A document without `paths` (components only) keeps every component schema.
+        let componentTypes = root["paths"] == nil ? schemas.componentSchemaTypes(root) : []
+        let built = schemas.models.values.sorted { $0.name < $1.name }
+        let used = componentTypes.isEmpty
+            ? usedModels(built, endpoints: endpoints, errorModel: sharedError) : reachedModels(built, from: componentTypes)
         let models = sameAsIdentical(used, inline: schemas.inlineModelNames)
         let spec = Spec(
             name: options.name ?? specName(root, path: path), server: translateServer(root, diagnostics: diagnostics), version: root["info"]?.text("version"),
@@ -122,8 +126,13 @@ public enum OpenAPIImporter {
             return nil
         }
         guard let paths = root["paths"] else {
-            diagnostics.error("missing required key 'paths' in the OpenAPI document", at: root.location)
-            return nil
+            // OpenAPI 3.1 makes `paths` optional: a document of shared types has `components` alone.
+            guard root["components"] != nil else {
+                diagnostics.error("missing required key 'paths' in the OpenAPI document", at: root.location)
+                return nil
+            }
+            diagnostics.warning("the document has no 'paths': its component schemas are imported as models, with no endpoints", at: root.location)
+            return DocumentNode(node: YAMLNode(.mapping([]), location: root.location), file: root.file)
         }
         guard paths.node.mapping != nil else {
             diagnostics.error("expected a mapping for 'paths', found a \(paths.node.kindDescription)", at: paths.location)

@@ -26,6 +26,9 @@ final class SchemaTranslator {
     /// The defaults left out because they do not fit their type, with what they belong to: reported in one warning per
     /// document (kube-openapi gives `default: {}` to every reference of a model or a time), not one per use.
     private var misfitDefaults: [(location: SourceLocation, context: String, type: TypeRef)] = []
+    /// The `required` names without a property already warned about (`SchemaTranslator+RequiredNames.swift`): a
+    /// base schema's name is warned about once, not again for every schema that includes it with `allOf`.
+    var warnedRequiredNames: Set<SourceLocation> = []
 
     /// Type names our specs reserve (built-in types, `Empty`) or Swift does not allow as a type name.
     static let reservedTypeNames: Set<String> = Set(TypeRef.builtins.keys).union(["Empty", "Type", "Protocol", "Self", "Any"])
@@ -386,9 +389,10 @@ final class SchemaTranslator {
             diagnostics.warning("'additionalProperties' beside 'properties' is not supported; '\(model)' keeps the listed properties only", at: additional.location)
         }
         var swiftNames = UniqueNames()
-        return rawProperties(schema).compactMap { raw in
+        let declared = rawProperties(schema).compactMap { raw in
             property(raw, required: raw.required, model: model, swiftNames: &swiftNames)
         }
+        return declared + undeclaredRequiredProperties(node, declared: declared, model: model, swiftNames: &swiftNames)
     }
 
     /// The properties of every alternative of a union, optional unless every alternative requires them.
@@ -422,7 +426,8 @@ final class SchemaTranslator {
         let name = swiftNames.claimMember(for: raw.key)
         return Property(
             name: name, wireName: raw.key, type: type, defaultValue: defaultValue(raw.schema, type: type, context: "property '\(raw.key)' of '\(model)'"),
-            description: dereferencedDescription(raw.schema), location: raw.location, xml: xmlMark(raw, type: type, model: model)
+            description: dereferencedDescription(raw.schema), location: raw.location, xml: xmlMark(raw, type: type, model: model),
+            deprecated: raw.schema.flag("deprecated")
         )
     }
 

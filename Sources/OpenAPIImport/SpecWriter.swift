@@ -231,6 +231,7 @@ public enum SpecWriter {
                 if let value = property.defaultValue { fields.append("default: \(literal(value))") }
                 if let description = property.description { fields.append("description: \(quoted(description))") }
                 if let mark = property.xml { fields.append("xml: " + xmlMark(mark)) }
+                if property.deprecated { fields.append("deprecated: true") }
                 lines.append("    \(scalar(property.name)): { " + fields.joined(separator: ", ") + " }")
             }
         case .oneOf(let oneOf):

@@ -9,7 +9,8 @@ import TestSupport
 /// `EndpointRuntime` module this test run built.
 enum ClientCompiler {
     /// The compiler's exit status and everything it printed (errors and warnings).
-    static func compile(_ spec: Spec, specPath: String, split: FileSplit = .automatic) throws -> (status: Int32, output: String) {
+    /// `extraSource`, when given, is compiled into the module as one more file (code that uses the client).
+    static func compile(_ spec: Spec, specPath: String, split: FileSplit = .automatic, extraSource: String? = nil) throws -> (status: Int32, output: String) {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("openapi-client-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -18,6 +19,11 @@ enum ClientCompiler {
         for file in files {
             let url = folder.appendingPathComponent(URL(fileURLWithPath: file.path).lastPathComponent)
             try Data(file.contents.utf8).write(to: url)
+            paths.append(url.path)
+        }
+        if let extraSource {
+            let url = folder.appendingPathComponent("Use.swift")
+            try Data(extraSource.utf8).write(to: url)
             paths.append(url.path)
         }
         // As `swift build` compiles a debug target: batch mode on every core, one object file per source file

@@ -23,8 +23,8 @@ struct DocumentCoverageTests {
             guard scalar.style == .plain, node.tag == nil else { return .string(scalar.text) }
             if CoreSchema.isNull(scalar.text) { return .null }
             if let bool = CoreSchema.bool(scalar.text) { return .bool(bool) }
-            if let int = CoreSchema.int(scalar.text) { return .number(Double(int)) }
-            if let double = CoreSchema.double(scalar.text) { return .number(double) }
+            if let int = CoreSchema.int(scalar.text) { return .number(JSONNumber(int)) }
+            if let double = CoreSchema.double(scalar.text) { return .number(JSONNumber(double)) }
             return .string(scalar.text)
         }
     }

@@ -206,6 +206,8 @@ extension PropertyContext: MustacheRepresentable {
             "isIndirect": isIndirect.mustacheValue,
             "docComment": docComment.mustacheValue,
             "xmlForm": xmlForm.mustacheValue,
+            "isDeprecated": isDeprecated.mustacheValue,
+            "storageName": storageName.mustacheValue,
         ])
     }
 }

@@ -36,6 +36,11 @@ public struct PropertyContext: Codable, Equatable, Sendable {
     public var isIndirect: Bool = false
     /// The key's `XMLKeyForm`, e.g. `.attribute` or `.wrapped(item: "Bucket")`; `.element` unless marked.
     public var xmlForm: String = ".element"
+    /// True when the spec marks it `deprecated`: the property is then an `@available(*, deprecated)` accessor of a
+    /// private stored one, `storageName`, which the model's own init and coding use (so they do not warn).
+    public var isDeprecated: Bool = false
+    /// The stored property's name: `name`, or `_name` for a deprecated property.
+    public var storageName: String = ""
 }
 
 /// A model that is another name for another (`sameAs`): a `typealias`.

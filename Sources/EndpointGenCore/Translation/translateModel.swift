@@ -5,9 +5,11 @@ import EndpointSpec
 /// `indirect` names the properties stored out of line (`indirectProperties(of:)`).
 func translateObject(_ model: Model, properties: [Property], names: ModelNames, indirect: Set<String> = []) -> ModelContext {
     let name = names.typeName(model.name)
+    let swiftNames = Set(properties.map { SwiftName.escaped(SwiftName.member($0.name)) })
     let contexts = properties.map { property in
         var context = translateProperty(property, names: names)
         context.isIndirect = indirect.contains(property.name)
+        if property.deprecated { context.deprecate(avoiding: swiftNames) }
         return context
     }
     let signature = zip(properties, contexts).map { property, context in
@@ -57,8 +59,21 @@ func translateProperty(_ property: Property, names: ModelNames) -> PropertyConte
         decodeExpression: decode,
         encodeStatement: encode,
         docComment: DocComment.lines(property.description),
-        xmlForm: xmlForm
+        xmlForm: xmlForm,
+        storageName: name
     )
+}
+
+extension PropertyContext {
+    /// Makes the property a deprecated accessor of a private stored one, named `_name` (more underscores when another
+    /// property has that name), which `init`, `init(from:)` and `encode(to:)` use.
+    mutating func deprecate(avoiding names: Set<String>) {
+        var storage = "_" + name.filter { $0 != "`" }
+        while names.contains(storage) { storage = "_" + storage }
+        encodeStatement = encodeStatement.replacingOccurrences(of: "(self.\(name),", with: "(self.\(storage),")
+        storageName = storage
+        isDeprecated = true
+    }
 }
 
 /// An enum model's context: one static property per known value.

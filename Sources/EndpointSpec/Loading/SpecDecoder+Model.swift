@@ -2,7 +2,7 @@ import Diagnostics
 import YAML
 
 extension SpecDecoder {
-    static let propertyKeys = ["type", "key", "default", "description", "xml"]
+    static let propertyKeys = ["type", "key", "default", "description", "xml", "deprecated"]
 
     /// One model: `{ enum: [...] }`, `{ oneOf: [...] }`, `{ properties: {...}, description: ... }`, `{ sameAs: Other }`, or a
     /// mapping of properties alone. A model that does not decode, or an enum with a case that does not, is recorded in `damage.brokenModels`.
@@ -126,7 +126,8 @@ extension SpecDecoder {
         return Property(
             name: name, wireName: wireName ?? name, type: type,
             defaultValue: fields["default"].map { SpecValue($0.resolved) }, description: optionalString(fields["description"], "the description of \(context)"),
-            location: pair.key.location, xml: fields["xml"].flatMap { xmlMark($0, type: type, context: context) }
+            location: pair.key.location, xml: fields["xml"].flatMap { xmlMark($0, type: type, context: context) },
+            deprecated: fields["deprecated"].flatMap { bool($0, "'deprecated' of \(context)") } ?? false
         )
     }
 

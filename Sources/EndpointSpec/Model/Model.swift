@@ -50,13 +50,16 @@ public struct Property: Equatable, Sendable {
     public var location: SourceLocation
     /// How the property is written in XML bodies (`xml:`), or `nil` for a child element.
     public var xml: XMLMark?
+    /// Marks the generated property `@available(*, deprecated)` (`deprecated: true`).
+    public var deprecated: Bool
 
     /// Creates a property.
     public init(
         name: String, wireName: String, type: TypeRef, defaultValue: SpecValue?, description: String?, location: SourceLocation,
-        xml: XMLMark? = nil
+        xml: XMLMark? = nil, deprecated: Bool = false
     ) {
         self.xml = xml
+        self.deprecated = deprecated
         self.name = name
         self.wireName = wireName
         self.type = type

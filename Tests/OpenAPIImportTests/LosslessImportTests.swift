@@ -1,0 +1,74 @@
+import EndpointSpec
+import Testing
+
+/// Values a document allows that the generated client must keep (issue "Lossless"): each mapping, at import.
+@Suite struct LosslessImportTests {
+    /// A required name without an entry in `properties` (here, and in an `allOf` part) must still be there: a required
+    /// `JSON` member, warned about where it is named.
+    @Test func aRequiredNameWithoutAPropertyIsARequiredJSONMember() throws {
+        let fixture = try ImportFixture(oneResponseDocument("{ $ref: '#/components/schemas/Job' }", schemas: """
+                Base: { type: object, required: [owner], properties: { kind: { type: string } } }
+                Job:
+                  allOf:
+                    - $ref: '#/components/schemas/Base'
+                    - type: object
+                      required: [id, state, kind]
+                      properties:
+                        id: { type: integer }
+            """))
+        #expect(fixture.propertyTypes("Job") == ["kind: String", "id: Int", "owner: JSON", "state: JSON"])
+        #expect(fixture.warnings == [
+            "api.yaml:17:38: warning: 'owner' is required in 'Base' but has no entry in 'properties'; it is a required member typed JSON (any value)",
+            "api.yaml:22:26: warning: 'state' is required in 'Job' but has no entry in 'properties'; it is a required member typed JSON (any value)",
+        ])
+        #expect(try roundTrip(fixture.spec).spec.withoutLocations == fixture.spec.withoutLocations)
+    }
+
+    /// `deprecated: true` on a property marks the generated property deprecated: an app's use warns, the model's own
+    /// init and coding do not (the client compiles without a warning), and the spec format says it too.
+    @Test func aDeprecatedPropertyIsMarkedAndOnlyItsUsersAreWarned() throws {
+        let fixture = try ImportFixture(oneResponseDocument("{ $ref: '#/components/schemas/Pet' }", schemas: """
+                Pet:
+                  type: object
+                  required: [id, legacyId]
+                  properties:
+                    id: { type: integer }
+                    legacyId: { type: integer, deprecated: true }
+                    tag: { type: string, deprecated: true, default: none }
+            """))
+        #expect(fixture.properties("Pet").map(\.deprecated) == [false, true, true])
+        #expect(try roundTrip(fixture.spec).spec.withoutLocations == fixture.spec.withoutLocations)
+        let client = try ClientCompiler.compile(fixture.spec, specPath: "api.yaml")
+        #expect(client.status == 0)
+        #expect(client.output == "")
+        let use = try ClientCompiler.compile(fixture.spec, specPath: "api.yaml", extraSource: """
+            import Foundation
+
+            func use(_ pet: Pet) throws -> Int {
+                let copy = try JSONDecoder().decode(Pet.self, from: JSONEncoder().encode(Pet(id: 1, legacyId: 2)))
+                return pet.legacyId + copy.id
+            }
+            """)
+        #expect(use.status == 0)
+        #expect(use.output.contains("warning: 'legacyId' is deprecated"))
+        #expect(!use.output.contains("'tag' is deprecated"))
+    }
+
+    /// OpenAPI 3.1 makes `paths` optional: a document of shared types (`components` alone) imports as models.
+    @Test func aDocumentWithComponentsAndNoPathsImportsItsModels() throws {
+        let fixture = try ImportFixture("""
+            openapi: 3.1.0
+            info: { title: Pet Types, version: 1.0.0 }
+            components:
+              schemas:
+                Pet: { type: object, required: [id], properties: { id: { type: integer }, owner: { $ref: '#/components/schemas/Owner' } } }
+                Owner: { type: object, properties: { name: { type: string } } }
+                Kind: { type: string, enum: [cat, dog] }
+            """)
+        #expect(fixture.spec.endpoints.isEmpty)
+        #expect(fixture.spec.models.map(\.name).sorted() == ["Kind", "Owner", "Pet"])
+        #expect(fixture.propertyTypes("Pet") == ["id: Int", "owner: Owner?"])
+        #expect(fixture.warnings.first == "api.yaml:1:1: warning: the document has no 'paths': its component schemas are imported as models, with no endpoints")
+        try ClientCompiler.expectCleanCompile(fixture)
+    }
+}
