@@ -29,15 +29,8 @@ public struct DocumentSchemas: Sendable {
     /// How many reached schemas have no type the client keeps (their values are checked inside the types that hold them).
     public var untyped: Int
 
-    /// The spec reduced to what decoding and encoding `schemas` needs: no endpoints, and the models their types reach
-    /// (whole Stripe's client takes minutes to compile; a sample's models far less).
-    public func spec(for schemas: [ReachedSchema]) -> Spec {
-        var spec = loaded.spec
-        spec.endpoints = []
-        spec.errors.model = nil
-        spec.models = reachedModels(spec.models, from: schemas.map(\.type))
-        return spec
-    }
+    /// The spec reduced to what decoding and encoding `schemas` needs: no endpoints, and the models their types reach.
+    public func spec(for schemas: [ReachedSchema]) -> Spec { loaded.spec.reduced(toModelsReachedFrom: schemas.map(\.type)) }
 }
 
 extension OpenAPIImporter {

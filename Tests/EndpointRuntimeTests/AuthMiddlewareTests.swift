@@ -1,7 +1,8 @@
-import EndpointRuntime
+@testable import EndpointRuntime
 import EndpointRuntimeTesting
 import Foundation
 import Testing
+import TestSupport
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -125,5 +126,25 @@ struct AuthMiddlewareTests {
 
         let (data, _) = try await client.send(URLRequest(url: try #require(URL(string: otherHost))))
         #expect(try JSONDecoder().decode(Echo.self, from: data).headers["authorization"] == nil)
+    }
+}
+
+/// The refresher shares one refresh among the 401s of one stale token, also those that arrive after it finished.
+@Suite(.timeLimit(.minutes(2))) struct TokenRefresherTests {
+    /// A provider whose every refresh returns a new token: `fresh-1`, `fresh-2`, ...
+    final class CountingProvider: TokenProvider {
+        let refreshes = Locked(0)
+        func token() async throws -> String? { "stale" }
+        func refreshToken() async throws -> String? { "fresh-\(refreshes.withLock { $0 += 1; return $0 })" }
+    }
+
+    @Test func aLate401OfTheSameStaleTokenReusesTheLastRefresh() async {
+        let provider = CountingProvider()
+        let refresher = TokenRefresher(provider: provider)
+        #expect(await refresher.refresh(replacing: "stale") == "fresh-1")
+        #expect(await refresher.refresh(replacing: "stale") == "fresh-1", "a 401 answered to the old token after the refresh")
+        #expect(provider.refreshes.withLock { $0 } == 1)
+        #expect(await refresher.refresh(replacing: "fresh-1") == "fresh-2", "the new token refused too: a new refresh")
+        #expect(provider.refreshes.withLock { $0 } == 2)
     }
 }

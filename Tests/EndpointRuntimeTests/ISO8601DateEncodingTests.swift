@@ -10,7 +10,7 @@ import FoundationNetworking
 /// `DateCoding.iso8601` writes a date's fractional seconds wherever a date is sent (JSON and XML bodies, query, path
 /// and header parameters), to the microsecond, so a timestamp read from a server goes back as it came; whole seconds
 /// are written without a fraction, as before.
-@Suite struct ISO8601DateEncodingTests {
+@Suite(.timeLimit(.minutes(2))) struct ISO8601DateEncodingTests {
     struct Stamp: Codable, Sendable, Equatable {
         let at: Date
     }

@@ -4,7 +4,7 @@ import Testing
 
 /// `JSON` keeps a number's exact value: what a server sends encodes back digit for digit, and numbers are equal by
 /// value however they were written or built.
-@Suite struct JSONNumberTests {
+@Suite(.timeLimit(.minutes(2))) struct JSONNumberTests {
     func roundTrip(_ text: String) throws -> String {
         let value = try JSONDecoder().decode(JSON.self, from: Data(text.utf8))
         return String(decoding: try JSONEncoder().encode(value), as: UTF8.self)

@@ -88,10 +88,10 @@ def check_texts(mutants: list) -> None:
         sys.exit("\n".join(stale))
 
 
-def run(command: list, timeout: float) -> tuple:
+def run(command: list, timeout: float, environment: dict = None) -> tuple:
     """(exit status or None on a time-out, output): the command in a process group of its own, killed whole on time-out."""
     process = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-                               start_new_session=True)
+                               start_new_session=True, env=environment)
     try:
         output, _ = process.communicate(timeout=timeout)
         return process.returncode, output
@@ -109,7 +109,11 @@ def test(filters: list, timeout: float) -> tuple:
     command = ["swift", "test", "--skip-build", "--no-parallel"]
     for name in filters:
         command += ["--filter", name]
-    return run(command, timeout)
+    # A filter may also match a live suite of the same name whose server this check does not start (httpbin's
+    # AuthSchemeTests beside the runtime's): outside CI it skips instead of failing. That hides no catch: a mutant whose
+    # only catching test skipped survives, and the run fails.
+    environment = {key: value for key, value in os.environ.items() if key != "CI"}
+    return run(command, timeout, environment)
 
 
 def failed_tests(output: str) -> list:
