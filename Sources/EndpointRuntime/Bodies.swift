@@ -167,21 +167,6 @@ public struct JSONBodyCoder: BodyCoder {
         guard let root = try? JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed]) else { return nil }
         return Self.message(at: fields, in: root)
     }
-
-    /// The non-empty string at the first of `fields` in a parsed JSON value (`JSONSerialization`'s).
-    static func message(at fields: [String], in root: Any) -> String? {
-        fields.lazy.compactMap { text(at: $0, in: root) }.first
-    }
-
-    /// The non-empty string at a dotted path of a JSON value, if there is one.
-    private static func text(at path: String, in root: Any) -> String? {
-        var value = root
-        for key in path.split(separator: ".") {
-            guard let object = value as? [String: Any], let inner = object[String(key)] else { return nil }
-            value = inner
-        }
-        return (value as? String).flatMap { $0.isEmpty ? nil : $0 }
-    }
 }
 
 extension [any BodyCoder] {

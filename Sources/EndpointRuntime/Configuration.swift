@@ -33,8 +33,13 @@ public struct ClientConfiguration: Sendable {
     /// Response content types accepted for decoded responses; empty accepts any.
     public var acceptableContentTypes: [String]
     /// The JSON fields of an error body that may hold the server's message, tried in order: keys or dotted paths,
-    /// e.g. `["message", "error.message", "error"]`; the first that holds a non-empty string is the message.
+    /// e.g. `["message", "error.message", "error"]`; the first that holds a non-empty string is the message. Empty
+    /// tries `commonErrorMessageFields`. A field holding a list of validation errors (FastAPI's
+    /// `detail: [{loc, msg}]`) gives them joined: `body.name: field required; query.limit: …`.
     public var errorMessageFields: [String]
+    /// The fields tried when `errorMessageFields` is empty: where most APIs put the message, OAuth 2.0's
+    /// `error_description` before its code in `error`, RFC 9457's `detail` before its `title`.
+    public static let commonErrorMessageFields = ["message", "error_description", "error.message", "detail", "error", "title", "msg"]
     /// The first of `errorMessageFields`; setting it makes it the only one (`nil` clears them).
     public var errorMessageField: String? {
         get { errorMessageFields.first }

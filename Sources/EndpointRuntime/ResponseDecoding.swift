@@ -133,7 +133,7 @@ struct ResponseDecoder: Sendable {
     /// configured coder of its `Content-Type` (XML, say), else as JSON; a body that is neither is its own message when
     /// it is short text (`messageWithoutField`); else the fallback.
     private func serverMessage(in response: HTTPResponse) -> String {
-        let fields = configuration.errorMessageFields
+        let fields = configuration.errorMessageFields.isEmpty ? ClientConfiguration.commonErrorMessageFields : configuration.errorMessageFields
         if let coder = configuration.bodyCoders.coder(for: response.header("Content-Type")) {
             // A body the coder cannot read (plain text under an XML label) may still be a message.
             return coder.errorMessage(in: response.data, fields: fields) ?? messageWithoutField(in: response.data)

@@ -101,8 +101,8 @@ public enum OpenAPIImporter {
             ? usedModels(built, endpoints: endpoints, errorModel: sharedError) : reachedModels(built, from: componentTypes)
         let models = sameAsIdentical(used, inline: schemas.inlineModelNames)
         let spec = Spec(
-            name: options.name ?? specName(root, path: path), server: translateServer(root, diagnostics: diagnostics), version: root["info"]?.text("version"),
-            variables: [], defaults: Defaults(), auth: security.auth, policy: Policy(), errors: ErrorPolicy(model: sharedError),
+            name: options.name ?? specName(root, path: path), server: translateServer(root, takesCredentials: security.auth != nil, diagnostics: diagnostics), version: root["info"]?.text("version"),
+            variables: [], defaults: Defaults(), auth: security.auth, policy: Policy(), errors: ErrorPolicy(messageFields: inferredMessageFields(errorModel: sharedError, models: models), model: sharedError),
             endpoints: endpoints, models: models, location: root.location
         )
         guard !diagnostics.hasErrors else { throw DiagnosticError(diagnostics.diagnostics) }

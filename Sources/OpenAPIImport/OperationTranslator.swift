@@ -1,5 +1,6 @@
 import Diagnostics
 import EndpointSpec
+import Foundation
 import YAML
 
 /// Turns the operations of `paths` into endpoints, with names, parameters, bodies and responses.
@@ -28,12 +29,17 @@ final class OperationTranslator {
     /// The endpoints of every operation the options include, in document order; reports filters that match nothing.
     func endpoints(_ paths: DocumentNode, options: ImportOptions) -> [Endpoint] {
         var endpoints: [Endpoint] = []
+        let operationNames = OperationNames(paths: paths, schemas: schemas)
         for (path, pathLocation, rawItem) in paths.members {
             if let reference = schemas.unresolvedReference(rawItem) {
                 diagnostics.warning("the path item '\(path)' is the reference '\(reference)', which cannot be resolved; its operations are left out", at: rawItem.location)
                 continue
             }
             let item = schemas.dereferenced(rawItem)
+            let sentPath = Self.sentPath(path)
+            if sentPath != path {
+                diagnostics.warning("the path '\(path)' is sent as '\(sentPath)': \(Self.whyNotSent(path)); its operations are kept under their own names", at: pathLocation)
+            }
             operationCount += Self.methods.filter { item[$0.key] != nil }.count + (item["trace"] != nil ? 1 : 0)
             if item["trace"] != nil {
                 diagnostics.warning("the 'trace' operation of '\(path)' is not supported (EndpointGen has no TRACE method); it is left out", at: item["trace"]!.location)
@@ -44,14 +50,12 @@ final class OperationTranslator {
                     diagnostics.warning("the '\(key)' operation of '\(path)' is the reference '\(written.reference ?? "")', which cannot be resolved; it is left out", at: written.location)
                     continue
                 }
-                let derivedName = SwiftName.member("\(key) \(path)")
-                let operationId = operation.text("operationId")
                 let tags = operation["tags"]?.items.compactMap(\.node.text) ?? []
-                let names = [operationId, derivedName, operationId.map(SwiftName.member)].compactMap { $0 }
+                let names = operationNames.filterNames(path: path, method: key, operationId: operation.text("operationId"))
                 guard options.includes(tags: tags, path: path, names: names) else { continue }
                 selectedCount += 1
-                let name = operationId.map(SwiftName.member) ?? derivedName
-                if let endpoint = endpoint(name: name, method: method, path: path, pathLocation: pathLocation, item: item, operation: operation, options: options) {
+                let name = operationNames.name(path: path, method: key)
+                if let endpoint = endpoint(name: name, method: method, path: sentPath, pathLocation: pathLocation, item: item, operation: operation, options: options) {
                     endpoints.append(endpoint)
                 }
             }
@@ -101,6 +105,18 @@ final class OperationTranslator {
     }
 
     /// The parts of a path whose placeholders are all valid names (the importer rewrote them so).
+    /// A path key as a URL path: without the blanks around it and the `#…` fragment after it, which documents use to
+    /// keep two operations on one URL apart (`/rooms/{roomId}/invite ` beside `/rooms/{roomId}/invite`) and which
+    /// would otherwise be sent percent-encoded, to a URL the server does not have.
+    static func sentPath(_ path: String) -> String {
+        let withoutFragment = path.firstIndex(of: "#").map { String(path[..<$0]) } ?? path
+        return withoutFragment.trimmingCharacters(in: .whitespaces)
+    }
+
+    private static func whyNotSent(_ path: String) -> String {
+        path.contains("#") ? "a fragment ('#…') is never part of the URL a client sends" : "blanks around a path are not part of its URL"
+    }
+
     static func parts(_ path: String) -> [TemplatePart] {
         if case .success(let parts) = Template.parse(path) { return parts }
         return [.literal(path)]

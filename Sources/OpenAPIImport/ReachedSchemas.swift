@@ -64,13 +64,13 @@ struct ReachedSchemaWalker {
     }
 
     mutating func collect(paths: DocumentNode, options: ImportOptions) {
+        let operationNames = OperationNames(paths: paths, schemas: schemas)
         for (path, _, rawItem) in paths.members {
             let item = schemas.dereferenced(rawItem)
             for (key, _) in OperationTranslator.methods {
                 guard let written = item[key] else { continue }
                 let operation = schemas.dereferenced(written)
-                let operationId = operation.text("operationId")
-                let names = [operationId, SwiftName.member("\(key) \(path)"), operationId.map(SwiftName.member)].compactMap { $0 }
+                let names = operationNames.filterNames(path: path, method: key, operationId: operation.text("operationId"))
                 let tags = operation["tags"]?.items.compactMap(\.node.text) ?? []
                 guard options.includes(tags: tags, path: path, names: names) else { continue }
                 let here = "/paths/\(Self.escape(path))/\(key)"

@@ -103,7 +103,7 @@ struct AuthMiddlewareTests {
         let tokens = TestTokens("old", refreshesTo: "still-wrong")
         let failures = Recorder<String>()
         let client = try client(tokens) { error, summary in failures.append("\(error.statusCode ?? 0) \(summary.method) \(summary.statusCode ?? 0)") }
-        await #expect(throws: EndpointError.unacceptableStatus(statusCode: 401, message: "The server could not complete the request.", body: Data(#"{"error": "token expired"}"#.utf8))) {
+        await #expect(throws: EndpointError.unacceptableStatus(statusCode: 401, message: "token expired", body: Data(#"{"error": "token expired"}"#.utf8))) {
             try await client.send(Request<Echo>(method: .get, path: "/protected/good", auth: .required))
         }
         #expect(await tokens.refreshes == 1)

@@ -72,6 +72,26 @@ import Testing
         #expect(await message(["detail", "code", "error.message", "message"]) == "Token expired.")
     }
 
+    /// A client configured with no message field still reads the server's words where most APIs put them (issue 34).
+    @Test func withoutConfiguredFieldsTheCommonOnesAreTried() async {
+        func message(_ body: String) async -> String? {
+            guard case .unacceptableStatus(_, let message, _) = await error(client(.json(body, status: 400), errorField: nil), getUser) else { return nil }
+            return message
+        }
+        #expect(await message(#"{"message": "no such todo"}"#) == "no such todo")
+        #expect(await message(#"{"error": "invalid_grant", "error_description": "Invalid username or password"}"#) == "Invalid username or password")
+        #expect(await message(#"{"type": "about:blank", "title": "Not Found", "detail": "Todo 7 does not exist"}"#) == "Todo 7 does not exist")
+        #expect(await message(#"{"error": {"code": 7, "message": "Quota exceeded."}}"#) == "Quota exceeded.")
+        #expect(await message(#"{"code": 7}"#) == "Something went wrong.")
+    }
+
+    /// FastAPI's 422: `detail` is a list of `{loc, msg, type}`, joined into one readable message.
+    @Test func aListOfValidationErrorsIsJoined() async {
+        let body = #"{"detail": [{"loc": ["body", "name"], "msg": "Field required", "type": "missing"}, {"loc": ["query", "limit"], "msg": "Input should be less than or equal to 200", "type": "less_than_equal"}]}"#
+        let failure = await error(client(.json(body, status: 422), errorField: "detail"), getUser)
+        #expect(failure?.failureReason == "The server answered 422: body.name: Field required; query.limit: Input should be less than or equal to 200")
+    }
+
     @Test func unacceptableStatusFallsBackWithoutAMessage() async {
         let failure = await error(client(.json("<html>", status: 500)), getUser)
         #expect(failure?.failureReason == "The server answered 500: Something went wrong.")

@@ -34,11 +34,13 @@ import Testing
         #expect(await message(of: #"{"message": "No such file.", "reason": null}"#) == "No such file.")
     }
 
-    /// JSON is the server's structure, not a sentence: without a message field it is no message to show.
+    /// JSON is the server's structure, not a sentence: without a message field it is no message to show. With no
+    /// field configured, the common ones are tried.
     @Test func jsonWithoutTheFieldGivesTheFallback() async {
         #expect(await message(of: #"{"error": "token expired"}"#) == "Fallback.")
         #expect(await message(of: #"{"message": ""}"#) == "Fallback.")
-        #expect(await message(of: #"{"error": "token expired"}"#, errorField: nil) == "Fallback.")
+        #expect(await message(of: #"{"code": 7, "reason": "token expired"}"#, errorField: nil) == "Fallback.")
+        #expect(await message(of: #"{"error": "token expired"}"#, errorField: nil) == "token expired")
     }
 
     @Test func lineBreaksBecomeBlanksAndControlCharactersGo() async {

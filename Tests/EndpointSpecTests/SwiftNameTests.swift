@@ -30,6 +30,18 @@ import Testing
         }
     }
 
+    @Test func screamingSnakeCaseIsCapitalisedWordByWord() {
+        #expect(SwiftName.member("START_TIME_ASC") == "startTimeAsc")
+        #expect(SwiftName.member("NEXT_SCHEDULED_START_TIME_ASC") == "nextScheduledStartTimeAsc")
+        #expect(SwiftName.type("ALL_CAPS_NAME") == "AllCapsName")
+        #expect(SwiftName.member("ÜBER_GRÖSSE") == "überGrösse")
+        // One word in capitals, and acronyms inside mixed-case names, stay as they were.
+        #expect(SwiftName.member("ID") == "id")
+        #expect(SwiftName.type("HTTP") == "HTTP")
+        #expect(SwiftName.member("user_ID") == "userID")
+        #expect(SwiftName.member("X-Rate-Limit") == "xRateLimit")
+    }
+
     @Test func otherScriptsTakeTheGeneralPath() {
         #expect(SwiftName.camelCase(ascii: "prénom_usuel", upperFirst: false) == nil)
         #expect(SwiftName.member("prénom_usuel") == "prénomUsuel")

@@ -237,8 +237,8 @@ import Testing
         #expect(fixture.spec.endpoints.map(\.auth) == [.required, AuthRequirement.none])
     }
 
-    /// `host`, `basePath` and `schemes` are the server, https first; without `host` the client points at localhost, warned
-    /// at `basePath`.
+    /// `host`, `basePath` and `schemes` are the server, https first; without `host` the client points at localhost with the
+    /// base path kept, warned at `basePath`.
     @Test func hostBasePathAndSchemesAreTheServer() throws {
         let paths = "  /ping: { get: { operationId: ping, responses: { '204': { description: Done } } } }"
         let both = try ImportFixture(swagger(paths: paths, extra: "host: 'api.example.com:8443'\nbasePath: /v2/\nschemes: [http, https]"))
@@ -251,8 +251,9 @@ import Testing
         #expect(plain.spec.server.port == 8080)
         let relative = try ImportFixture(swagger(paths: paths, extra: "basePath: /api"))
         #expect(relative.spec.server.host == "localhost")
+        #expect(relative.spec.server.basePath == "/api")
         #expect(relative.warnings == [
-            "api.yaml:3:11: warning: the document names no server with an absolute URL; the client points at https://localhost: change 'ClientConfiguration.server'",
+            "api.yaml:3:11: warning: the server URL '/api' is relative; the client points at https://localhost/api: set the scheme, host and port at run time in 'ClientConfiguration.server', whose base path '/api' is kept",
         ])
     }
 

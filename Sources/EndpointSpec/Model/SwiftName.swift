@@ -63,12 +63,15 @@ public enum SwiftName {
         guard let first = words.first else { return symbolic(name) }
         let lowered = { (byte: UInt8) in isUpper(byte) ? byte + 32 : byte }
         let raised = { (byte: UInt8) in isLower(byte) ? byte - 32 : byte }
+        // SCREAMING_SNAKE_CASE: the words are capitalised, not kept in capitals (`START_TIME_ASC` is `startTimeAsc`).
+        let screaming = words.count > 1 && !bytes.contains(where: isLower)
+        let rest = { (word: ArraySlice<UInt8>) in screaming ? word.dropFirst().map(lowered) : Array(word.dropFirst()) }
         var identifier: [UInt8] = []
         identifier.reserveCapacity(bytes.count + 1)
         if upperFirst {
             identifier.append(raised(first[first.startIndex]))
-            identifier += first.dropFirst()
-        } else if first.allSatisfy(isUpper) {
+            identifier += rest(first)
+        } else if screaming || first.allSatisfy(isUpper) {
             identifier += first.map(lowered)
         } else {
             identifier.append(lowered(first[first.startIndex]))
@@ -76,7 +79,7 @@ public enum SwiftName {
         }
         for word in words.dropFirst() {
             identifier.append(raised(word[word.startIndex]))
-            identifier += word.dropFirst()
+            identifier += rest(word)
         }
         if isDigit(identifier[0]) { identifier.insert(UInt8(ascii: "_"), at: 0) }
         return String(decoding: identifier, as: UTF8.self)
@@ -84,10 +87,13 @@ public enum SwiftName {
 
     /// Lower (or with `upperFirst`, upper) camel case of the words of a name in any script.
     static func camelCase(anyScript name: String, upperFirst: Bool) -> String {
-        let parts = words(name)
+        var parts = words(name)
         guard let first = parts.first else { return symbolic(name) }
+        if parts.count > 1 && !name.contains(where: \.isLowercase) {
+            parts = parts.map { Substring($0.lowercased()) }
+        }
         if upperFirst { return guarded(parts.map(uppercasingFirst).joined()) }
-        let head = first.allSatisfy(\.isUppercase) ? first.lowercased() : lowercasingFirst(first)
+        let head = first.allSatisfy(\.isUppercase) ? first.lowercased() : lowercasingFirst(parts[0])
         return guarded(head + parts.dropFirst().map(uppercasingFirst).joined())
     }
 
