@@ -8,7 +8,8 @@ import Foundation
 /// which returns that one's `body`, comes from an extension. An endpoint that declares response headers keeps its plain
 /// method as a requirement too (it returns the typed headers, or a fake answers it from a handler of its own).
 /// Extensions give the methods the client's default arguments, so a call through `any DatasetteClientProtocol` reads as one
-/// on the client. A type of your own that conforms implements the requirements only.
+/// on the client. A type of your own that conforms implements the requirements only; one it leaves out is a compile
+/// error (the overloads with defaults end in an `OmittedArguments` parameter, so they cannot stand in for it).
 public protocol DatasetteClientProtocol: Sendable {
     /// The pages of `tableRows`, each fetched when the loop asks for it, through the client's limits and retries:
     /// the next request sends the page's `next` as `_next`.
@@ -196,14 +197,14 @@ extension DatasetteClientProtocol {
     ///   - shape: How rows are written: objects, or arrays.
     ///   - next: The cursor of the first page to fetch; none starts at the first row.
     /// - Returns: One page of a table.
-    public func tableRowsWithResponse(database: String, table: String, size: Int? = nil, shape: String = "objects", next: String? = nil) async throws(EndpointError) -> Response<TablePage> {
+    public func tableRowsWithResponse(database: String, table: String, size: Int? = nil, shape: String = "objects", next: String? = nil, _: OmittedArguments = OmittedArguments()) async throws(EndpointError) -> Response<TablePage> {
         try await tableRowsWithResponse(database: database, table: table, size: size, shape: shape, next: next)
     }
 
     /// The pages of `tableRows`, each fetched when the loop asks for it, through the client's limits and retries:
     /// the next request sends the page's `next` as `_next`.
     /// Breaking out of the loop or cancelling its task sends no further request.
-    public func tableRowsPages(database: String, table: String, size: Int? = nil, shape: String = "objects", next: String? = nil) -> Pages<TablePage> {
+    public func tableRowsPages(database: String, table: String, size: Int? = nil, shape: String = "objects", next: String? = nil, _: OmittedArguments = OmittedArguments()) -> Pages<TablePage> {
         tableRowsPages(database: database, table: table, size: size, shape: shape, next: next)
     }
 
@@ -229,14 +230,14 @@ extension DatasetteClientProtocol {
     /// `DatasetteEndpoints.tableRowsByURL` builds its request.
     ///
     /// - Returns: One page of a table.
-    public func tableRowsByURLWithResponse(database: String, table: String, size: Int? = nil, shape: String = "objects") async throws(EndpointError) -> Response<TablePage> {
+    public func tableRowsByURLWithResponse(database: String, table: String, size: Int? = nil, shape: String = "objects", _: OmittedArguments = OmittedArguments()) async throws(EndpointError) -> Response<TablePage> {
         try await tableRowsByURLWithResponse(database: database, table: table, size: size, shape: shape)
     }
 
     /// The pages of `tableRowsByURL`, each fetched when the loop asks for it, through the client's limits and retries:
     /// the next page's URL is at `next_url` in the page.
     /// Breaking out of the loop or cancelling its task sends no further request.
-    public func tableRowsByURLPages(database: String, table: String, size: Int? = nil, shape: String = "objects") -> Pages<TablePage> {
+    public func tableRowsByURLPages(database: String, table: String, size: Int? = nil, shape: String = "objects", _: OmittedArguments = OmittedArguments()) -> Pages<TablePage> {
         tableRowsByURLPages(database: database, table: table, size: size, shape: shape)
     }
 
@@ -262,14 +263,14 @@ extension DatasetteClientProtocol {
     /// `DatasetteEndpoints.tableRowsByLink` builds its request.
     ///
     /// - Returns: One page of a table.
-    public func tableRowsByLinkWithResponse(database: String, table: String, size: Int? = nil, shape: String = "objects") async throws(EndpointError) -> Response<TablePage> {
+    public func tableRowsByLinkWithResponse(database: String, table: String, size: Int? = nil, shape: String = "objects", _: OmittedArguments = OmittedArguments()) async throws(EndpointError) -> Response<TablePage> {
         try await tableRowsByLinkWithResponse(database: database, table: table, size: size, shape: shape)
     }
 
     /// The pages of `tableRowsByLink`, each fetched when the loop asks for it, through the client's limits and retries:
     /// the next page's URL is the `rel="next"` link of the `Link` header.
     /// Breaking out of the loop or cancelling its task sends no further request.
-    public func tableRowsByLinkPages(database: String, table: String, size: Int? = nil, shape: String = "objects") -> Pages<TablePage> {
+    public func tableRowsByLinkPages(database: String, table: String, size: Int? = nil, shape: String = "objects", _: OmittedArguments = OmittedArguments()) -> Pages<TablePage> {
         tableRowsByLinkPages(database: database, table: table, size: size, shape: shape)
     }
 
@@ -301,7 +302,7 @@ extension DatasetteClientProtocol {
     ///   - sql: A read-only SQL query; ':id' in it is the 'id' parameter.
     ///   - id: The value of ':id' in the query.
     /// - Returns: What a query selected.
-    public func rowQueryWithResponse(database: String, sql: String, id: Int? = nil, shape: String = "objects") async throws(EndpointError) -> Response<QueryResult> {
+    public func rowQueryWithResponse(database: String, sql: String, id: Int? = nil, shape: String = "objects", _: OmittedArguments = OmittedArguments()) async throws(EndpointError) -> Response<QueryResult> {
         try await rowQueryWithResponse(database: database, sql: sql, id: id, shape: shape)
     }
 }

@@ -26,14 +26,14 @@ extension HTTPBinClientProtocol {
     /// `HTTPBinEndpoints.pageNumbers` builds its request.
     ///
     /// - Returns: A page of the echo server's numbers.
-    public func pageNumbersWithResponse(page: Int? = nil, per: Int, total: Int) async throws(EndpointError) -> Response<NumberPage> {
+    public func pageNumbersWithResponse(page: Int? = nil, per: Int, total: Int, _: OmittedArguments = OmittedArguments()) async throws(EndpointError) -> Response<NumberPage> {
         try await pageNumbersWithResponse(page: page, per: per, total: total)
     }
 
     /// The pages of `pageNumbers`, each fetched when the loop asks for it, through the client's limits and retries:
     /// the next request sends `page` one higher, until a page has no items.
     /// Breaking out of the loop or cancelling its task sends no further request.
-    public func pageNumbersPages(page: Int? = nil, per: Int, total: Int) -> Pages<NumberPage> {
+    public func pageNumbersPages(page: Int? = nil, per: Int, total: Int, _: OmittedArguments = OmittedArguments()) -> Pages<NumberPage> {
         pageNumbersPages(page: page, per: per, total: total)
     }
 
@@ -59,7 +59,7 @@ extension HTTPBinClientProtocol {
     /// `HTTPBinEndpoints.uploadPhoto` builds its request.
     ///
     /// - Returns: What httpbin saw of a request with a body.
-    public func uploadPhotoWithResponse(photo: Data, caption: String, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> Response<BodyEcho> {
+    public func uploadPhotoWithResponse(photo: Data, caption: String, progress: (@Sendable (TransferProgress) -> Void)? = nil, _: OmittedArguments = OmittedArguments()) async throws(EndpointError) -> Response<BodyEcho> {
         try await uploadPhotoWithResponse(photo: photo, caption: caption, progress: progress)
     }
 }

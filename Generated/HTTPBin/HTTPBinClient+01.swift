@@ -40,7 +40,7 @@ extension HTTPBinClientProtocol {
     /// `HTTPBinEndpoints.rangeBytes` builds its request.
     ///
     /// - Parameter range: e.g. bytes=10-19; the answer is then 206 Partial Content.
-    public func rangeBytesWithResponse(n: Int, range: String? = nil, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> Response<ResponseBodyStream> {
+    public func rangeBytesWithResponse(n: Int, range: String? = nil, progress: (@Sendable (TransferProgress) -> Void)? = nil, _: OmittedArguments = OmittedArguments()) async throws(EndpointError) -> Response<ResponseBodyStream> {
         try await rangeBytesWithResponse(n: n, range: range, progress: progress)
     }
 
@@ -57,7 +57,7 @@ extension HTTPBinClientProtocol {
     /// n random bytes (the same ones for the same seed).
     ///
     /// `HTTPBinEndpoints.randomBytes` builds its request.
-    public func randomBytesWithResponse(n: Int, seed: Int? = nil, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> Response<Data> {
+    public func randomBytesWithResponse(n: Int, seed: Int? = nil, progress: (@Sendable (TransferProgress) -> Void)? = nil, _: OmittedArguments = OmittedArguments()) async throws(EndpointError) -> Response<Data> {
         try await randomBytesWithResponse(n: n, seed: seed, progress: progress)
     }
 }

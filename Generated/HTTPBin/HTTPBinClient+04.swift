@@ -19,7 +19,7 @@ extension HTTPBinClientProtocol {
     /// Random bytes (at most 102,400).
     ///
     /// `HTTPBinEndpoints.bytes` builds its request.
-    public func bytesWithResponse(count: Int, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> Response<Data> {
+    public func bytesWithResponse(count: Int, progress: (@Sendable (TransferProgress) -> Void)? = nil, _: OmittedArguments = OmittedArguments()) async throws(EndpointError) -> Response<Data> {
         try await bytesWithResponse(count: count, progress: progress)
     }
 
@@ -39,7 +39,7 @@ extension HTTPBinClientProtocol {
     /// `header(_:)`) beside its `body`.
     ///
     /// `HTTPBinEndpoints.cookies` builds its request.
-    public func cookiesWithResponse(flavour: String, size: String? = nil) async throws(EndpointError) -> Response<Cookies> {
+    public func cookiesWithResponse(flavour: String, size: String? = nil, _: OmittedArguments = OmittedArguments()) async throws(EndpointError) -> Response<Cookies> {
         try await cookiesWithResponse(flavour: flavour, size: size)
     }
 }

@@ -32,7 +32,7 @@ extension HTTPBinClientProtocol {
     /// `HTTPBinEndpoints.postMultipart` builds its request.
     ///
     /// - Returns: What httpbin saw of a request with a body.
-    public func postMultipartWithResponse(file: Data, caption: String, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> Response<BodyEcho> {
+    public func postMultipartWithResponse(file: Data, caption: String, progress: (@Sendable (TransferProgress) -> Void)? = nil, _: OmittedArguments = OmittedArguments()) async throws(EndpointError) -> Response<BodyEcho> {
         try await postMultipartWithResponse(file: file, caption: caption, progress: progress)
     }
 
@@ -58,7 +58,7 @@ extension HTTPBinClientProtocol {
     /// `HTTPBinEndpoints.echoDocument` builds its request.
     ///
     /// - Parameter filter: Sent as JSON text.
-    public func echoDocumentWithResponse(_ document: JSON, filter: JSON = .object(["owner": .string("ann"), "tags": .array([.string("a"), .number(1)])])) async throws(EndpointError) -> Response<JSON> {
+    public func echoDocumentWithResponse(_ document: JSON, filter: JSON = .object(["owner": .string("ann"), "tags": .array([.string("a"), .number(1)])]), _: OmittedArguments = OmittedArguments()) async throws(EndpointError) -> Response<JSON> {
         try await echoDocumentWithResponse(document, filter: filter)
     }
 
@@ -79,7 +79,7 @@ extension HTTPBinClientProtocol {
     /// `HTTPBinEndpoints.ticks` builds its request.
     ///
     /// - Returns: The data of one echo-server event.
-    public func ticksWithResponse(count: Int, dropAfter: Int? = nil, lastEventID: String? = nil, reconnection: SSEReconnection? = nil) async throws(EndpointError) -> Response<ServerSentEvents<Tick>> {
+    public func ticksWithResponse(count: Int, dropAfter: Int? = nil, lastEventID: String? = nil, reconnection: SSEReconnection? = nil, _: OmittedArguments = OmittedArguments()) async throws(EndpointError) -> Response<ServerSentEvents<Tick>> {
         try await ticksWithResponse(count: count, dropAfter: dropAfter, lastEventID: lastEventID, reconnection: reconnection)
     }
 }

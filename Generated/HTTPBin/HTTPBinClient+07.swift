@@ -25,7 +25,7 @@ extension HTTPBinClientProtocol {
     ///
     /// - Parameter search: Words to look for.
     /// - Returns: What httpbin saw of a request without a body.
-    public func getWithResponse(search: String? = nil, page: Int = 1, trace: String? = nil) async throws(EndpointError) -> Response<Echo> {
+    public func getWithResponse(search: String? = nil, page: Int = 1, trace: String? = nil, _: OmittedArguments = OmittedArguments()) async throws(EndpointError) -> Response<Echo> {
         try await getWithResponse(search: search, page: page, trace: trace)
     }
 
@@ -47,7 +47,7 @@ extension HTTPBinClientProtocol {
     /// `header(_:)`) beside its `body`.
     ///
     /// `HTTPBinEndpoints.anything` builds its request.
-    public func anythingWithResponse(path: String, note: String? = nil) async throws(EndpointError) -> Response<AnythingEcho> {
+    public func anythingWithResponse(path: String, note: String? = nil, _: OmittedArguments = OmittedArguments()) async throws(EndpointError) -> Response<AnythingEcho> {
         try await anythingWithResponse(path: path, note: note)
     }
 

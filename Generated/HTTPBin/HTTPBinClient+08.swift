@@ -32,7 +32,7 @@ extension HTTPBinClientProtocol {
     /// `HTTPBinEndpoints.searchOrders` builds its request.
     ///
     /// - Returns: The query items and form fields httpbin received, as it groups them (a repeated key holds a list).
-    public func searchOrdersWithResponse(created: CreatedRange, expand: [String], ids: [Int], page: OrderPage? = nil) async throws(EndpointError) -> Response<StructuredEcho> {
+    public func searchOrdersWithResponse(created: CreatedRange, expand: [String], ids: [Int], page: OrderPage? = nil, _: OmittedArguments = OmittedArguments()) async throws(EndpointError) -> Response<StructuredEcho> {
         try await searchOrdersWithResponse(created: created, expand: expand, ids: ids, page: page)
     }
 }

@@ -35,7 +35,7 @@ extension HTTPBinClientProtocol {
     /// An image in the first format of Accept that httpbin has (png, jpeg, webp or svg).
     ///
     /// `HTTPBinEndpoints.image` builds its request.
-    public func imageWithResponse(progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> Response<Data> {
+    public func imageWithResponse(progress: (@Sendable (TransferProgress) -> Void)? = nil, _: OmittedArguments = OmittedArguments()) async throws(EndpointError) -> Response<Data> {
         try await imageWithResponse(progress: progress)
     }
 
@@ -52,7 +52,7 @@ extension HTTPBinClientProtocol {
     /// numbytes asterisks spread over duration seconds, after delay seconds.
     ///
     /// `HTTPBinEndpoints.drip` builds its request.
-    public func dripWithResponse(numbytes: Int, duration: Double, delay: Double, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> Response<ResponseBodyStream> {
+    public func dripWithResponse(numbytes: Int, duration: Double, delay: Double, progress: (@Sendable (TransferProgress) -> Void)? = nil, _: OmittedArguments = OmittedArguments()) async throws(EndpointError) -> Response<ResponseBodyStream> {
         try await dripWithResponse(numbytes: numbytes, duration: duration, delay: delay, progress: progress)
     }
 }

@@ -19,7 +19,7 @@ extension HTTPBinClientProtocol {
     /// Always a PNG, which this endpoint does not accept.
     ///
     /// `HTTPBinEndpoints.png` builds its request.
-    public func pngWithResponse(progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> Response<Data> {
+    public func pngWithResponse(progress: (@Sendable (TransferProgress) -> Void)? = nil, _: OmittedArguments = OmittedArguments()) async throws(EndpointError) -> Response<Data> {
         try await pngWithResponse(progress: progress)
     }
 
@@ -36,14 +36,14 @@ extension HTTPBinClientProtocol {
     /// `HTTPBinEndpoints.offsetNumbers` builds its request.
     ///
     /// - Returns: A page of the echo server's numbers.
-    public func offsetNumbersWithResponse(offset: Int = 0, limit: Int, total: Int) async throws(EndpointError) -> Response<NumberPage> {
+    public func offsetNumbersWithResponse(offset: Int = 0, limit: Int, total: Int, _: OmittedArguments = OmittedArguments()) async throws(EndpointError) -> Response<NumberPage> {
         try await offsetNumbersWithResponse(offset: offset, limit: limit, total: total)
     }
 
     /// The pages of `offsetNumbers`, each fetched when the loop asks for it, through the client's limits and retries:
     /// the next request advances `offset` by the items received, until a page has none or fewer than `limit`.
     /// Breaking out of the loop or cancelling its task sends no further request.
-    public func offsetNumbersPages(offset: Int = 0, limit: Int, total: Int) -> Pages<NumberPage> {
+    public func offsetNumbersPages(offset: Int = 0, limit: Int, total: Int, _: OmittedArguments = OmittedArguments()) -> Pages<NumberPage> {
         offsetNumbersPages(offset: offset, limit: limit, total: total)
     }
 
@@ -77,7 +77,7 @@ extension HTTPBinClientProtocol {
     /// `HTTPBinEndpoints.streamLines` builds its request.
     ///
     /// - Returns: One line of httpbin's /stream/{n}.
-    public func streamLinesWithResponse(n: Int, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> Response<JSONLines<StreamLine>> {
+    public func streamLinesWithResponse(n: Int, progress: (@Sendable (TransferProgress) -> Void)? = nil, _: OmittedArguments = OmittedArguments()) async throws(EndpointError) -> Response<JSONLines<StreamLine>> {
         try await streamLinesWithResponse(n: n, progress: progress)
     }
 }

@@ -33,7 +33,7 @@ extension HTTPBinClientProtocol {
     ///
     /// - Parameter contentType: The blob's media type; nil sends application/octet-stream.
     /// - Returns: What httpbin saw of a request with a body.
-    public func uploadBlobWithResponse(blob: Data, contentType: String? = nil, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> Response<BodyEcho> {
+    public func uploadBlobWithResponse(blob: Data, contentType: String? = nil, progress: (@Sendable (TransferProgress) -> Void)? = nil, _: OmittedArguments = OmittedArguments()) async throws(EndpointError) -> Response<BodyEcho> {
         try await uploadBlobWithResponse(blob: blob, contentType: contentType, progress: progress)
     }
 
@@ -54,7 +54,7 @@ extension HTTPBinClientProtocol {
     /// `HTTPBinEndpoints.createOrder` builds its request.
     ///
     /// - Returns: The query items and form fields httpbin received, as it groups them (a repeated key holds a list).
-    public func createOrderWithResponse(items: [OrderLine], metadata: [String: String], amount: AmountOrRange, expand: [String]? = nil) async throws(EndpointError) -> Response<StructuredEcho> {
+    public func createOrderWithResponse(items: [OrderLine], metadata: [String: String], amount: AmountOrRange, expand: [String]? = nil, _: OmittedArguments = OmittedArguments()) async throws(EndpointError) -> Response<StructuredEcho> {
         try await createOrderWithResponse(items: items, metadata: metadata, amount: amount, expand: expand)
     }
 }

@@ -8,7 +8,8 @@ import Foundation
 /// which returns that one's `body`, comes from an extension. An endpoint that declares response headers keeps its plain
 /// method as a requirement too (it returns the typed headers, or a fake answers it from a handler of its own).
 /// Extensions give the methods the client's default arguments, so a call through `any JupyterClientProtocol` reads as one
-/// on the client. A type of your own that conforms implements the requirements only.
+/// on the client. A type of your own that conforms implements the requirements only; one it leaves out is a compile
+/// error (the overloads with defaults end in an `OmittedArguments` parameter, so they cannot stand in for it).
 public protocol JupyterClientProtocol: Sendable {
     /// `version`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
@@ -384,7 +385,7 @@ extension JupyterClientProtocol {
     ///   - path: The file's path from the root, e.g. dir/notes.txt.
     ///   - format: text for UTF-8 text; base64 for any bytes.
     /// - Returns: A file with its content.
-    public func file(path: String, format: FileFormat = .text) async throws(EndpointError) -> File {
+    public func file(path: String, format: FileFormat = .text, _: OmittedArguments = OmittedArguments()) async throws(EndpointError) -> File {
         try await file(path: path, format: format)
     }
 
@@ -400,7 +401,7 @@ extension JupyterClientProtocol {
     ///   - path: The file's path from the root, e.g. dir/notes.txt.
     ///   - format: text for UTF-8 text; base64 for any bytes.
     /// - Returns: A file with its content.
-    public func fileWithResponse(path: String, format: FileFormat = .text) async throws(EndpointError) -> DeclaredResponse<File, JupyterEndpoints.FileHeaders> {
+    public func fileWithResponse(path: String, format: FileFormat = .text, _: OmittedArguments = OmittedArguments()) async throws(EndpointError) -> DeclaredResponse<File, JupyterEndpoints.FileHeaders> {
         try await fileWithResponse(path: path, format: format)
     }
 
@@ -413,7 +414,7 @@ extension JupyterClientProtocol {
     ///   - type: What to create.
     ///   - ext: The new file's extension, e.g. .txt.
     /// - Returns: A file, folder or notebook without its content (a folder's entries; what creating, saving and renaming answer).
-    public func createUntitled(path: String, type: ContentType = .file, ext: String? = nil) async throws(EndpointError) -> Entry {
+    public func createUntitled(path: String, type: ContentType = .file, ext: String? = nil, _: OmittedArguments = OmittedArguments()) async throws(EndpointError) -> Entry {
         try await createUntitled(path: path, type: type, ext: ext)
     }
 
@@ -430,7 +431,7 @@ extension JupyterClientProtocol {
     ///   - type: What to create.
     ///   - ext: The new file's extension, e.g. .txt.
     /// - Returns: A file, folder or notebook without its content (a folder's entries; what creating, saving and renaming answer).
-    public func createUntitledWithResponse(path: String, type: ContentType = .file, ext: String? = nil) async throws(EndpointError) -> DeclaredResponse<Entry, JupyterEndpoints.CreateUntitledHeaders> {
+    public func createUntitledWithResponse(path: String, type: ContentType = .file, ext: String? = nil, _: OmittedArguments = OmittedArguments()) async throws(EndpointError) -> DeclaredResponse<Entry, JupyterEndpoints.CreateUntitledHeaders> {
         try await createUntitledWithResponse(path: path, type: type, ext: ext)
     }
 
@@ -457,7 +458,7 @@ extension JupyterClientProtocol {
     ///   - type: What to create.
     ///   - ext: The new file's extension, e.g. .txt.
     /// - Returns: A file, folder or notebook without its content (a folder's entries; what creating, saving and renaming answer).
-    public func createUntitledInRootWithResponse(type: ContentType = .file, ext: String? = nil) async throws(EndpointError) -> Response<Entry> {
+    public func createUntitledInRootWithResponse(type: ContentType = .file, ext: String? = nil, _: OmittedArguments = OmittedArguments()) async throws(EndpointError) -> Response<Entry> {
         try await createUntitledInRootWithResponse(type: type, ext: ext)
     }
 
@@ -498,7 +499,7 @@ extension JupyterClientProtocol {
     ///   - content: The text, or the bytes in base64 (format base64); none for an empty file.
     ///   - type: Leave as file.
     /// - Returns: A file, folder or notebook without its content (a folder's entries; what creating, saving and renaming answer).
-    public func saveFileWithResponse(path: String, content: String = "", format: FileFormat = .text, type: ContentType = .file) async throws(EndpointError) -> Response<Entry> {
+    public func saveFileWithResponse(path: String, content: String = "", format: FileFormat = .text, type: ContentType = .file, _: OmittedArguments = OmittedArguments()) async throws(EndpointError) -> Response<Entry> {
         try await saveFileWithResponse(path: path, content: content, format: format, type: type)
     }
 
@@ -525,7 +526,7 @@ extension JupyterClientProtocol {
     ///   - path: The new folder's path from the root.
     ///   - type: Leave as directory.
     /// - Returns: A file, folder or notebook without its content (a folder's entries; what creating, saving and renaming answer).
-    public func createDirectoryWithResponse(path: String, type: ContentType = .directory) async throws(EndpointError) -> Response<Entry> {
+    public func createDirectoryWithResponse(path: String, type: ContentType = .directory, _: OmittedArguments = OmittedArguments()) async throws(EndpointError) -> Response<Entry> {
         try await createDirectoryWithResponse(path: path, type: type)
     }
 

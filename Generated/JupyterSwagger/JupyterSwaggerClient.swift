@@ -8,7 +8,8 @@ import Foundation
 /// which returns that one's `body`, comes from an extension. An endpoint that declares response headers keeps its plain
 /// method as a requirement too (it returns the typed headers, or a fake answers it from a handler of its own).
 /// Extensions give the methods the client's default arguments, so a call through `any JupyterSwaggerClientProtocol` reads as one
-/// on the client. A type of your own that conforms implements the requirements only.
+/// on the client. A type of your own that conforms implements the requirements only; one it leaves out is a compile
+/// error (the overloads with defaults end in an `OmittedArguments` parameter, so they cannot stand in for it).
 public protocol JupyterSwaggerClientProtocol: Sendable {
     /// `getApi`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
@@ -576,7 +577,7 @@ extension JupyterSwaggerClientProtocol {
     ///   - content: Return content (0 for no content, 1 for return content)
     ///   - hash: May return hash hexdigest string of content and the hash algorithm (0 for no hash - default, 1 for return hash). It may be ignored by the content manager.
     /// - Returns: A contents object.  The content and format keys may be null if content is not contained. The hash maybe null if hash is not required.  If type is 'file', then the mimetype will be null.
-    public func getApiContentsPath(path: String, type: GetApiContentsPathType? = nil, format: GetApiContentsPathFormat? = nil, content: Int? = nil, hash: Int? = nil) async throws(EndpointError) -> Contents {
+    public func getApiContentsPath(path: String, type: GetApiContentsPathType? = nil, format: GetApiContentsPathFormat? = nil, content: Int? = nil, hash: Int? = nil, _: OmittedArguments = OmittedArguments()) async throws(EndpointError) -> Contents {
         try await getApiContentsPath(path: path, type: type, format: format, content: content, hash: hash)
     }
 
@@ -597,7 +598,7 @@ extension JupyterSwaggerClientProtocol {
     ///   - content: Return content (0 for no content, 1 for return content)
     ///   - hash: May return hash hexdigest string of content and the hash algorithm (0 for no hash - default, 1 for return hash). It may be ignored by the content manager.
     /// - Returns: A contents object.  The content and format keys may be null if content is not contained. The hash maybe null if hash is not required.  If type is 'file', then the mimetype will be null.
-    public func getApiContentsPathWithResponse(path: String, type: GetApiContentsPathType? = nil, format: GetApiContentsPathFormat? = nil, content: Int? = nil, hash: Int? = nil) async throws(EndpointError) -> DeclaredResponse<Contents, JupyterSwaggerEndpoints.GetApiContentsPathHeaders> {
+    public func getApiContentsPathWithResponse(path: String, type: GetApiContentsPathType? = nil, format: GetApiContentsPathFormat? = nil, content: Int? = nil, hash: Int? = nil, _: OmittedArguments = OmittedArguments()) async throws(EndpointError) -> DeclaredResponse<Contents, JupyterSwaggerEndpoints.GetApiContentsPathHeaders> {
         try await getApiContentsPathWithResponse(path: path, type: type, format: format, content: content, hash: hash)
     }
 
@@ -615,7 +616,7 @@ extension JupyterSwaggerClientProtocol {
     ///   - format: File format ('json', 'text', 'base64')
     ///   - content: The actual body of the document excluding directory type
     /// - Returns: A contents object.  The content and format keys may be null if content is not contained. The hash maybe null if hash is not required.  If type is 'file', then the mimetype will be null.
-    public func putApiContentsPath(pathPath: String, name: String? = nil, bodyPath: String? = nil, type: String? = nil, format: String? = nil, content: String? = nil) async throws(EndpointError) -> Contents {
+    public func putApiContentsPath(pathPath: String, name: String? = nil, bodyPath: String? = nil, type: String? = nil, format: String? = nil, content: String? = nil, _: OmittedArguments = OmittedArguments()) async throws(EndpointError) -> Contents {
         try await putApiContentsPath(pathPath: pathPath, name: name, bodyPath: bodyPath, type: type, format: format, content: content)
     }
 
@@ -637,7 +638,7 @@ extension JupyterSwaggerClientProtocol {
     ///   - format: File format ('json', 'text', 'base64')
     ///   - content: The actual body of the document excluding directory type
     /// - Returns: A contents object.  The content and format keys may be null if content is not contained. The hash maybe null if hash is not required.  If type is 'file', then the mimetype will be null.
-    public func putApiContentsPathWithResponse(pathPath: String, name: String? = nil, bodyPath: String? = nil, type: String? = nil, format: String? = nil, content: String? = nil) async throws(EndpointError) -> DeclaredResponse<Contents, JupyterSwaggerEndpoints.PutApiContentsPathHeaders> {
+    public func putApiContentsPathWithResponse(pathPath: String, name: String? = nil, bodyPath: String? = nil, type: String? = nil, format: String? = nil, content: String? = nil, _: OmittedArguments = OmittedArguments()) async throws(EndpointError) -> DeclaredResponse<Contents, JupyterSwaggerEndpoints.PutApiContentsPathHeaders> {
         try await putApiContentsPathWithResponse(pathPath: pathPath, name: name, bodyPath: bodyPath, type: type, format: format, content: content)
     }
 
@@ -649,7 +650,7 @@ extension JupyterSwaggerClientProtocol {
     ///
     /// - Parameter path: file path
     /// - Returns: A contents object.  The content and format keys may be null if content is not contained. The hash maybe null if hash is not required.  If type is 'file', then the mimetype will be null.
-    public func postApiContentsPath(path: String, copyFrom: String? = nil, ext: String? = nil, type: String? = nil) async throws(EndpointError) -> Contents {
+    public func postApiContentsPath(path: String, copyFrom: String? = nil, ext: String? = nil, type: String? = nil, _: OmittedArguments = OmittedArguments()) async throws(EndpointError) -> Contents {
         try await postApiContentsPath(path: path, copyFrom: copyFrom, ext: ext, type: type)
     }
 
@@ -665,7 +666,7 @@ extension JupyterSwaggerClientProtocol {
     ///
     /// - Parameter path: file path
     /// - Returns: A contents object.  The content and format keys may be null if content is not contained. The hash maybe null if hash is not required.  If type is 'file', then the mimetype will be null.
-    public func postApiContentsPathWithResponse(path: String, copyFrom: String? = nil, ext: String? = nil, type: String? = nil) async throws(EndpointError) -> DeclaredResponse<Contents, JupyterSwaggerEndpoints.PostApiContentsPathHeaders> {
+    public func postApiContentsPathWithResponse(path: String, copyFrom: String? = nil, ext: String? = nil, type: String? = nil, _: OmittedArguments = OmittedArguments()) async throws(EndpointError) -> DeclaredResponse<Contents, JupyterSwaggerEndpoints.PostApiContentsPathHeaders> {
         try await postApiContentsPathWithResponse(path: path, copyFrom: copyFrom, ext: ext, type: type)
     }
 
@@ -677,7 +678,7 @@ extension JupyterSwaggerClientProtocol {
     ///   - pathPath: file path
     ///   - bodyPath: New path for file or directory
     /// - Returns: A contents object.  The content and format keys may be null if content is not contained. The hash maybe null if hash is not required.  If type is 'file', then the mimetype will be null.
-    public func patchApiContentsPath(pathPath: String, bodyPath: String? = nil) async throws(EndpointError) -> Contents {
+    public func patchApiContentsPath(pathPath: String, bodyPath: String? = nil, _: OmittedArguments = OmittedArguments()) async throws(EndpointError) -> Contents {
         try await patchApiContentsPath(pathPath: pathPath, bodyPath: bodyPath)
     }
 
@@ -693,7 +694,7 @@ extension JupyterSwaggerClientProtocol {
     ///   - pathPath: file path
     ///   - bodyPath: New path for file or directory
     /// - Returns: A contents object.  The content and format keys may be null if content is not contained. The hash maybe null if hash is not required.  If type is 'file', then the mimetype will be null.
-    public func patchApiContentsPathWithResponse(pathPath: String, bodyPath: String? = nil) async throws(EndpointError) -> DeclaredResponse<Contents, JupyterSwaggerEndpoints.PatchApiContentsPathHeaders> {
+    public func patchApiContentsPathWithResponse(pathPath: String, bodyPath: String? = nil, _: OmittedArguments = OmittedArguments()) async throws(EndpointError) -> DeclaredResponse<Contents, JupyterSwaggerEndpoints.PatchApiContentsPathHeaders> {
         try await patchApiContentsPathWithResponse(pathPath: pathPath, bodyPath: bodyPath)
     }
 
@@ -757,7 +758,7 @@ extension JupyterSwaggerClientProtocol {
     ///   - path: file path
     ///   - kernel: kernel uuid
     /// - Returns: Resolved file path details
-    public func getApiResolvePathWithResponse(path: String, kernel: UUID? = nil) async throws(EndpointError) -> Response<ResolvedPath> {
+    public func getApiResolvePathWithResponse(path: String, kernel: UUID? = nil, _: OmittedArguments = OmittedArguments()) async throws(EndpointError) -> Response<ResolvedPath> {
         try await getApiResolvePathWithResponse(path: path, kernel: kernel)
     }
 
@@ -810,7 +811,7 @@ extension JupyterSwaggerClientProtocol {
     ///   - type: session type
     ///   - kernel: Kernel information
     /// - Returns: A session
-    public func patchApiSessionsSessionWithResponse(session: UUID, id: UUID? = nil, path: String? = nil, name: String? = nil, type: String? = nil, kernel: Kernel? = nil) async throws(EndpointError) -> Response<Session> {
+    public func patchApiSessionsSessionWithResponse(session: UUID, id: UUID? = nil, path: String? = nil, name: String? = nil, type: String? = nil, kernel: Kernel? = nil, _: OmittedArguments = OmittedArguments()) async throws(EndpointError) -> Response<Session> {
         try await patchApiSessionsSessionWithResponse(session: session, id: id, path: path, name: name, type: type, kernel: kernel)
     }
 
@@ -831,7 +832,7 @@ extension JupyterSwaggerClientProtocol {
     ///   - type: session type
     ///   - kernel: Kernel information
     /// - Returns: A session
-    public func postApiSessions(id: UUID? = nil, path: String? = nil, name: String? = nil, type: String? = nil, kernel: Kernel? = nil) async throws(EndpointError) -> Session {
+    public func postApiSessions(id: UUID? = nil, path: String? = nil, name: String? = nil, type: String? = nil, kernel: Kernel? = nil, _: OmittedArguments = OmittedArguments()) async throws(EndpointError) -> Session {
         try await postApiSessions(id: id, path: path, name: name, type: type, kernel: kernel)
     }
 
@@ -849,7 +850,7 @@ extension JupyterSwaggerClientProtocol {
     ///   - type: session type
     ///   - kernel: Kernel information
     /// - Returns: A session
-    public func postApiSessionsWithResponse(id: UUID? = nil, path: String? = nil, name: String? = nil, type: String? = nil, kernel: Kernel? = nil) async throws(EndpointError) -> DeclaredResponse<Session, JupyterSwaggerEndpoints.PostApiSessionsHeaders> {
+    public func postApiSessionsWithResponse(id: UUID? = nil, path: String? = nil, name: String? = nil, type: String? = nil, kernel: Kernel? = nil, _: OmittedArguments = OmittedArguments()) async throws(EndpointError) -> DeclaredResponse<Session, JupyterSwaggerEndpoints.PostApiSessionsHeaders> {
         try await postApiSessionsWithResponse(id: id, path: path, name: name, type: type, kernel: kernel)
     }
 
@@ -868,7 +869,7 @@ extension JupyterSwaggerClientProtocol {
     ///   - name: Kernel spec name (defaults to default kernel spec for server)
     ///   - path: API path from root to the cwd of the kernel
     /// - Returns: Kernel information
-    public func postApiKernels(name: String, path: String? = nil) async throws(EndpointError) -> Kernel {
+    public func postApiKernels(name: String, path: String? = nil, _: OmittedArguments = OmittedArguments()) async throws(EndpointError) -> Kernel {
         try await postApiKernels(name: name, path: path)
     }
 
@@ -884,7 +885,7 @@ extension JupyterSwaggerClientProtocol {
     ///   - name: Kernel spec name (defaults to default kernel spec for server)
     ///   - path: API path from root to the cwd of the kernel
     /// - Returns: Kernel information
-    public func postApiKernelsWithResponse(name: String, path: String? = nil) async throws(EndpointError) -> DeclaredResponse<Kernel, JupyterSwaggerEndpoints.PostApiKernelsHeaders> {
+    public func postApiKernelsWithResponse(name: String, path: String? = nil, _: OmittedArguments = OmittedArguments()) async throws(EndpointError) -> DeclaredResponse<Kernel, JupyterSwaggerEndpoints.PostApiKernelsHeaders> {
         try await postApiKernelsWithResponse(name: name, path: path)
     }
 
@@ -951,7 +952,7 @@ extension JupyterSwaggerClientProtocol {
     /// `JupyterSwaggerEndpoints.patchApiConfigSectionName` builds its request.
     ///
     /// - Parameter sectionName: Name of config section
-    public func patchApiConfigSectionNameWithResponse(_ body: JSON? = nil, sectionName: String) async throws(EndpointError) -> Response<JSON> {
+    public func patchApiConfigSectionNameWithResponse(_ body: JSON? = nil, sectionName: String, _: OmittedArguments = OmittedArguments()) async throws(EndpointError) -> Response<JSON> {
         try await patchApiConfigSectionNameWithResponse(body, sectionName: sectionName)
     }
 
@@ -1018,7 +1019,7 @@ extension JupyterSwaggerClientProtocol {
     ///   (dict of lists of strings) to check.
     ///   The same dictionary structure will be returned,
     ///   containing only the actions for which the user is authorized.
-    public func getApiMeWithResponse(permissions: String? = nil) async throws(EndpointError) -> Response<GetApiMeResponse> {
+    public func getApiMeWithResponse(permissions: String? = nil, _: OmittedArguments = OmittedArguments()) async throws(EndpointError) -> Response<GetApiMeResponse> {
         try await getApiMeWithResponse(permissions: permissions)
     }
 

@@ -8,7 +8,8 @@ import Foundation
 /// which returns that one's `body`, comes from an extension. An endpoint that declares response headers keeps its plain
 /// method as a requirement too (it returns the typed headers, or a fake answers it from a handler of its own).
 /// Extensions give the methods the client's default arguments, so a call through `any S3ClientProtocol` reads as one
-/// on the client. A type of your own that conforms implements the requirements only.
+/// on the client. A type of your own that conforms implements the requirements only; one it leaves out is a compile
+/// error (the overloads with defaults end in an `OmittedArguments` parameter, so they cannot stand in for it).
 public protocol S3ClientProtocol: Sendable {
     /// `listBuckets`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
@@ -251,14 +252,14 @@ extension S3ClientProtocol {
     /// `S3Endpoints.putObject` builds its request.
     ///
     /// - Parameter contentType: The object's media type, kept with it; nil sends application/octet-stream.
-    public func putObjectWithResponse(bucket: String, key: String, content: Data, contentType: String? = nil, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> Response<Empty> {
+    public func putObjectWithResponse(bucket: String, key: String, content: Data, contentType: String? = nil, progress: (@Sendable (TransferProgress) -> Void)? = nil, _: OmittedArguments = OmittedArguments()) async throws(EndpointError) -> Response<Empty> {
         try await putObjectWithResponse(bucket: bucket, key: key, content: content, contentType: contentType, progress: progress)
     }
 
     /// The object's bytes, with its media type.
     ///
     /// `S3Endpoints.getObject` builds its request.
-    public func getObject(bucket: String, key: String, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> Data {
+    public func getObject(bucket: String, key: String, progress: (@Sendable (TransferProgress) -> Void)? = nil, _: OmittedArguments = OmittedArguments()) async throws(EndpointError) -> Data {
         try await getObject(bucket: bucket, key: key, progress: progress)
     }
 
@@ -269,7 +270,7 @@ extension S3ClientProtocol {
     /// The object's bytes, with its media type.
     ///
     /// `S3Endpoints.getObject` builds its request.
-    public func getObjectWithResponse(bucket: String, key: String, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> DeclaredResponse<Data, S3Endpoints.GetObjectHeaders> {
+    public func getObjectWithResponse(bucket: String, key: String, progress: (@Sendable (TransferProgress) -> Void)? = nil, _: OmittedArguments = OmittedArguments()) async throws(EndpointError) -> DeclaredResponse<Data, S3Endpoints.GetObjectHeaders> {
         try await getObjectWithResponse(bucket: bucket, key: key, progress: progress)
     }
 
@@ -308,14 +309,14 @@ extension S3ClientProtocol {
     ///   - maxKeys: Keys per page; S3 allows at most 1000.
     ///   - continuationToken: The page to fetch; none starts at the first key.
     /// - Returns: One page of a bucket's keys.
-    public func listObjectsWithResponse(bucket: String, prefix: String? = nil, maxKeys: Int? = nil, continuationToken: String? = nil) async throws(EndpointError) -> Response<ListBucketResult> {
+    public func listObjectsWithResponse(bucket: String, prefix: String? = nil, maxKeys: Int? = nil, continuationToken: String? = nil, _: OmittedArguments = OmittedArguments()) async throws(EndpointError) -> Response<ListBucketResult> {
         try await listObjectsWithResponse(bucket: bucket, prefix: prefix, maxKeys: maxKeys, continuationToken: continuationToken)
     }
 
     /// The pages of `listObjects`, each fetched when the loop asks for it, through the client's limits and retries:
     /// the next request sends the page's `NextContinuationToken` as `continuation-token`.
     /// Breaking out of the loop or cancelling its task sends no further request.
-    public func listObjectsPages(bucket: String, prefix: String? = nil, maxKeys: Int? = nil, continuationToken: String? = nil) -> Pages<ListBucketResult> {
+    public func listObjectsPages(bucket: String, prefix: String? = nil, maxKeys: Int? = nil, continuationToken: String? = nil, _: OmittedArguments = OmittedArguments()) -> Pages<ListBucketResult> {
         listObjectsPages(bucket: bucket, prefix: prefix, maxKeys: maxKeys, continuationToken: continuationToken)
     }
 

@@ -8,7 +8,8 @@ import Foundation
 /// which returns that one's `body`, comes from an extension. An endpoint that declares response headers keeps its plain
 /// method as a requirement too (it returns the typed headers, or a fake answers it from a handler of its own).
 /// Extensions give the methods the client's default arguments, so a call through `any StoreClientProtocol` reads as one
-/// on the client. A type of your own that conforms implements the requirements only.
+/// on the client. A type of your own that conforms implements the requirements only; one it leaves out is a compile
+/// error (the overloads with defaults end in an `OmittedArguments` parameter, so they cannot stand in for it).
 public protocol StoreClientProtocol: Sendable {
     /// `products`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
@@ -203,7 +204,7 @@ extension StoreClientProtocol {
     /// `StoreEndpoints.products` builds its request.
     ///
     /// - Parameter search: Words to look for.
-    public func productsWithResponse(search: String? = nil, page: Int = 1, tags: [String]? = nil, sort: SortOrder = .newest) async throws(EndpointError) -> Response<ProductPage> {
+    public func productsWithResponse(search: String? = nil, page: Int = 1, tags: [String]? = nil, sort: SortOrder = .newest, _: OmittedArguments = OmittedArguments()) async throws(EndpointError) -> Response<ProductPage> {
         try await productsWithResponse(search: search, page: page, tags: tags, sort: sort)
     }
 
@@ -217,7 +218,7 @@ extension StoreClientProtocol {
     /// `header(_:)`) beside its `body`.
     ///
     /// `StoreEndpoints.product` builds its request.
-    public func productWithResponse(productID: UUID, currency: String = "EUR") async throws(EndpointError) -> Response<Product> {
+    public func productWithResponse(productID: UUID, currency: String = "EUR", _: OmittedArguments = OmittedArguments()) async throws(EndpointError) -> Response<Product> {
         try await productWithResponse(productID: productID, currency: currency)
     }
 
@@ -231,7 +232,7 @@ extension StoreClientProtocol {
     /// `header(_:)`) beside its `body`.
     ///
     /// `StoreEndpoints.productImage` builds its request.
-    public func productImageWithResponse(productID: UUID, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> Response<Data> {
+    public func productImageWithResponse(productID: UUID, progress: (@Sendable (TransferProgress) -> Void)? = nil, _: OmittedArguments = OmittedArguments()) async throws(EndpointError) -> Response<Data> {
         try await productImageWithResponse(productID: productID, progress: progress)
     }
 
@@ -257,7 +258,7 @@ extension StoreClientProtocol {
     /// `header(_:)`) beside its `body`.
     ///
     /// `StoreEndpoints.createOrder` builds its request.
-    public func createOrderWithResponse(items: [OrderItem], note: String? = nil, coupon: String? = nil) async throws(EndpointError) -> Response<Order> {
+    public func createOrderWithResponse(items: [OrderItem], note: String? = nil, coupon: String? = nil, _: OmittedArguments = OmittedArguments()) async throws(EndpointError) -> Response<Order> {
         try await createOrderWithResponse(items: items, note: note, coupon: coupon)
     }
 
@@ -278,7 +279,7 @@ extension StoreClientProtocol {
     /// `header(_:)`) beside its `body`.
     ///
     /// `StoreEndpoints.uploadReceipt` builds its request.
-    public func uploadReceiptWithResponse(orderID: Int64, receipt: Data, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> Response<Empty> {
+    public func uploadReceiptWithResponse(orderID: Int64, receipt: Data, progress: (@Sendable (TransferProgress) -> Void)? = nil, _: OmittedArguments = OmittedArguments()) async throws(EndpointError) -> Response<Empty> {
         try await uploadReceiptWithResponse(orderID: orderID, receipt: receipt, progress: progress)
     }
 
@@ -293,7 +294,7 @@ extension StoreClientProtocol {
     /// `header(_:)`) beside its `body`.
     ///
     /// `StoreEndpoints.uploadPhoto` builds its request.
-    public func uploadPhotoWithResponse(photo: Data, caption: String? = nil, pin: String, progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> Response<Empty> {
+    public func uploadPhotoWithResponse(photo: Data, caption: String? = nil, pin: String, progress: (@Sendable (TransferProgress) -> Void)? = nil, _: OmittedArguments = OmittedArguments()) async throws(EndpointError) -> Response<Empty> {
         try await uploadPhotoWithResponse(photo: photo, caption: caption, pin: pin, progress: progress)
     }
 

@@ -122,4 +122,37 @@ import Testing
         #expect(try fields("{ type: object, properties: { detail: { type: array, items: { type: object, properties: { msg: { type: string } } } } } }") == ["detail"])
         #expect(try fields("{ type: object, properties: { code: { type: integer } } }") == [])
     }
+
+    /// A conforming type of the app's own that leaves a requirement out must not compile: before, the overload with
+    /// the default arguments stood in for it and called itself forever (issue 34 item 10).
+    @Test func aConformerMissingARequirementDoesNotCompile() throws {
+        let fixture = try ImportFixture(document(paths: """
+              /things:
+                get:
+                  operationId: listThings
+                  parameters: [{ name: limit, in: query, schema: { type: integer } }]
+                  responses: { '200': { description: OK, content: { application/json: { schema: { type: array, items: { type: string } } } } } }
+            """))
+        let missing = try ClientCompiler.compile(fixture.spec, specPath: "api.yaml", extraSource: """
+            import EndpointRuntime
+            struct Mine: TestAPIClientProtocol {}
+            """)
+        #expect(missing.status != 0)
+        #expect(missing.output.contains("does not conform to protocol 'TestAPIClientProtocol'"))
+        let complete = try ClientCompiler.compile(fixture.spec, specPath: "api.yaml", extraSource: """
+            import EndpointRuntime
+            struct Mine: TestAPIClientProtocol {
+                func listThingsWithResponse(limit: Int?) async throws(EndpointError) -> Response<[String]> {
+                    Response(body: ["\\(limit ?? 0)"], statusCode: 200, headers: [:])
+                }
+            }
+            func use(_ api: any TestAPIClientProtocol) async throws {
+                _ = try await api.listThings()
+                _ = try await api.listThingsWithResponse(limit: 3)
+                _ = try await api.listThingsWithResponse()
+            }
+            """)
+        #expect(complete.status == 0, "\(complete.output)")
+        #expect(complete.output == "")
+    }
 }

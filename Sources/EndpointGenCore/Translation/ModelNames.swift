@@ -59,7 +59,7 @@ struct ModelNames {
             "RequestBody", "RetryPolicy", "RateLimit", "Validate", "TokenStore", "TokenProvider", "Transport",
             "URLSessionTransport", "Middleware", "LogSink", "RequestSummary", "RequestHandle", "AuthScheme",
             "AuthRequirement", "HTTPMethod", "EndpointRuntime", "Foundation",
-            "Pages", "PageItems",
+            "Pages", "PageItems", "OmittedArguments",
             "Response", "DeclaredResponse", "DeclaredHeaders",
         ])
     }
