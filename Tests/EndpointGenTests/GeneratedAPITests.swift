@@ -114,7 +114,7 @@ import Testing
                 }
             """))
         #expect(client.contains("""
-                public func booksWithResponse(search: String? = nil, page: Int = 1) async throws(EndpointError) -> Response<Shelf> {
+                public func booksWithResponse(search: String? = nil, page: Int = 1, _: OmittedArguments = OmittedArguments()) async throws(EndpointError) -> Response<Shelf> {
                     try await booksWithResponse(search: search, page: page)
                 }
             """))

@@ -8,7 +8,8 @@ import Foundation
 /// which returns that one's `body`, comes from an extension. An endpoint that declares response headers keeps its plain
 /// method as a requirement too (it returns the typed headers, or a fake answers it from a handler of its own).
 /// Extensions give the methods the client's default arguments, so a call through `any HostileClientProtocol` reads as one
-/// on the client. A type of your own that conforms implements the requirements only.
+/// on the client. A type of your own that conforms implements the requirements only; one it leaves out is a compile
+/// error (the overloads with defaults end in an `OmittedArguments` parameter, so they cannot stand in for it).
 public protocol HostileClientProtocol: Sendable {
     /// `class`, with the status code and every header of its response (`statusCode`, `headers`,
     /// `header(_:)`) beside its `body`.
@@ -154,7 +155,7 @@ extension HostileClientProtocol {
     /// `HostileEndpoints.`class`` builds its request.
     ///
     /// - Returns: A thing */ with /* comments
-    public func classWithResponse(`default`: String, selfParameter: Int? = nil, `in`: String? = nil) async throws(EndpointError) -> Response<Thing> {
+    public func classWithResponse(`default`: String, selfParameter: Int? = nil, `in`: String? = nil, _: OmittedArguments = OmittedArguments()) async throws(EndpointError) -> Response<Thing> {
         try await classWithResponse(default: `default`, selfParameter: selfParameter, in: `in`)
     }
 
@@ -169,7 +170,7 @@ extension HostileClientProtocol {
     ///
     /// `HostileEndpoints.naïveCafé` builds its request.
     @available(*, deprecated, message: "naïve-café is deprecated in the API spec")
-    public func naïveCaféWithResponse(_2fa: String, userID: String? = nil, userId: String? = nil) async throws(EndpointError) -> Response<RequestModel> {
+    public func naïveCaféWithResponse(_2fa: String, userID: String? = nil, userId: String? = nil, _: OmittedArguments = OmittedArguments()) async throws(EndpointError) -> Response<RequestModel> {
         try await naïveCaféWithResponse(_2fa: _2fa, userID: userID, userId: userId)
     }
 }
