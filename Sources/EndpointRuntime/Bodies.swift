@@ -1,4 +1,4 @@
-// EndpointRuntime: Request bodies, body coders, JSON values and the helpers generated models decode with.
+// EndpointRuntime: request bodies, body coders, response envelopes and open string values.
 
 import Foundation
 
@@ -157,7 +157,7 @@ public struct JSONBodyCoder: BodyCoder {
     }
 
     /// The JSON of `value`.
-    public func encode(_ value: any Encodable) throws -> Data { try encoder.encode(value) }
+    public func encode(_ value: any Encodable) throws -> Data { try encoder.encodeBody(value) }
 
     /// The value `data` holds as JSON.
     public func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T { try decoder.decode(type, from: data) }
@@ -239,153 +239,6 @@ private struct MemberKey: CodingKey {
     init(_ name: String) { stringValue = name }
     init?(stringValue: String) { self.stringValue = stringValue }
     init?(intValue: Int) { nil }
-}
-
-// MARK: - Discriminator
-
-/// Reads the key that says which alternative of a `oneOf` model a JSON object holds.
-///
-/// Only generated models call it, so it is not part of the API an app sees: a file that uses it imports the runtime
-/// with `@_spi(Generated) import EndpointRuntime`.
-///
-/// ```swift
-/// // In `Pet.init(from:)` for `{"petType": "cat", ...}`:
-/// Discriminator.value(forKey: "petType", in: decoder) // "cat"
-/// ```
-@_spi(Generated) public enum Discriminator {
-    /// The string at `key` of the object being decoded; `nil` when the value is no object, lacks the key or
-    /// holds something else there (the model then decodes as its unknown case).
-    public static func value(forKey key: String, in decoder: any Decoder) -> String? {
-        let container = try? decoder.container(keyedBy: ModelKey.self)
-        return try? container?.decodeIfPresent(String.self, forKey: ModelKey(stringValue: key))
-    }
-}
-
-// MARK: - ModelDecoding, ModelEncoding
-
-/// The key of a generated model's property: its name on the wire and, for XML, its form.
-@_spi(Generated) public struct ModelKey: XMLCodingKey {
-    /// The name on the wire, e.g. `expires_at`.
-    public let stringValue: String
-    /// How the property is written in XML (the spec's `xml` mark); `.element` unless marked.
-    public let xmlForm: XMLKeyForm
-    /// Keys are names, never positions.
-    public var intValue: Int? { nil }
-
-    /// The key of an unmarked property.
-    public init(stringValue: String) {
-        self.init(stringValue, xml: .element)
-    }
-
-    /// The key `name`, written in XML as `form` says.
-    public init(_ name: String, xml form: XMLKeyForm) {
-        stringValue = name
-        xmlForm = form
-    }
-
-    /// Keys are names, never positions.
-    public init?(intValue: Int) { nil }
-}
-
-/// Reads a generated model's properties, one call per property with its wire name (and XML form when marked), so a
-/// model needs no `CodingKeys` enum of its own: that enum's synthesized members (a string switch each way, its
-/// hashing) were about a third of the debug build of a client with many models (Benchmarks/README.md, whole Stripe).
-///
-/// ```swift
-/// // In `User.init(from:)`:
-/// let fields = try ModelDecoding(decoder)
-/// self.id = try fields.decode("id")
-/// self.role = try fields.decodeIfPresent("role") ?? .member
-/// ```
-@_spi(Generated) public struct ModelDecoding {
-    private let container: KeyedDecodingContainer<ModelKey>
-
-    /// The keyed container of the value `decoder` holds; throws as `container(keyedBy:)` does when it is no object.
-    public init(_ decoder: any Decoder) throws {
-        container = try decoder.container(keyedBy: ModelKey.self)
-    }
-
-    /// The value at `name`; throws when it is missing or does not decode.
-    public func decode<Value: Decodable>(_ name: String, xml form: XMLKeyForm = .element) throws -> Value {
-        try container.decode(Value.self, forKey: ModelKey(name, xml: form))
-    }
-
-    /// The value at `name`, or `nil` when it is missing or `null`; throws when it does not decode.
-    public func decodeIfPresent<Value: Decodable>(_ name: String, xml form: XMLKeyForm = .element) throws -> Value? {
-        try container.decodeIfPresent(Value.self, forKey: ModelKey(name, xml: form))
-    }
-}
-
-/// Writes a generated model's properties, the counterpart of `ModelDecoding`.
-///
-/// ```swift
-/// // In `User.encode(to:)`:
-/// var fields = ModelEncoding(encoder)
-/// try fields.encode(id, "id")
-/// try fields.encodeIfPresent(bio, "bio")
-/// ```
-@_spi(Generated) public struct ModelEncoding {
-    private var container: KeyedEncodingContainer<ModelKey>
-
-    /// A keyed container of `encoder`.
-    public init(_ encoder: any Encoder) {
-        container = encoder.container(keyedBy: ModelKey.self)
-    }
-
-    /// Writes `value` at `name`.
-    public mutating func encode<Value: Encodable>(_ value: Value, _ name: String, xml form: XMLKeyForm = .element) throws {
-        try container.encode(value, forKey: ModelKey(name, xml: form))
-    }
-
-    /// Writes `value` at `name`, or nothing when it is `nil` (the key is left out, not sent as `null`).
-    public mutating func encodeIfPresent<Value: Encodable>(_ value: Value?, _ name: String, xml form: XMLKeyForm = .element) throws {
-        try container.encodeIfPresent(value, forKey: ModelKey(name, xml: form))
-    }
-}
-
-// MARK: - Indirect
-
-/// A property stored out of line, so that a model can hold a value of its own type, directly or through other models
-/// (`Comment.parent: Comment?`): a struct cannot contain itself, but it can hold a reference to a box that does.
-///
-/// The generator puts it on exactly the properties that close such a cycle; reading and writing them is as for any
-/// property, and equality, hashing and coding are the value's.
-///
-/// ```swift
-/// public struct Comment: Codable, Sendable, Hashable {
-///     @Indirect public var parent: Comment?
-/// }
-/// ```
-@propertyWrapper
-public struct Indirect<Value: Sendable>: Sendable {
-    /// Immutable, so sharing one between copies of the model is safe: a write puts a new box in place.
-    private final class Box: Sendable {
-        let value: Value
-        init(_ value: Value) { self.value = value }
-    }
-
-    private var box: Box
-
-    /// Stores `wrappedValue` out of line.
-    public init(wrappedValue: Value) {
-        box = Box(wrappedValue)
-    }
-
-    /// The value.
-    public var wrappedValue: Value {
-        get { box.value }
-        set { box = Box(newValue) }
-    }
-}
-
-extension Indirect: Equatable where Value: Equatable {
-    /// Compares the values, not the boxes.
-    public static func == (lhs: Self, rhs: Self) -> Bool { lhs.wrappedValue == rhs.wrappedValue }
-}
-
-extension Indirect: Hashable where Value: Hashable {
-    /// Hashes the value.
-    public func hash(into hasher: inout Hasher) { hasher.combine(wrappedValue) }
 }
 
 // MARK: - OpenStringValue

@@ -168,7 +168,7 @@ struct RequestBuilder: Sendable {
         switch body {
         case .json(let value):
             do {
-                return (try encoder.encode(value), "application/json")
+                return (try encoder.encodeBody(value), "application/json")
             } catch {
                 throw .invalidRequest("the JSON body did not encode: \(error)")
             }
@@ -274,7 +274,7 @@ extension RequestBuilder {
             throw .invalidRequest("no body coder handles the media type '\(type)'; add one to ClientConfiguration.bodyCoders")
         }
         do {
-            return (try configured?.encode(value) ?? encoder.encode(value), mediaType)
+            return (try configured?.encode(value) ?? encoder.encodeBody(value), mediaType)
         } catch {
             throw .invalidRequest("the \(type) body did not encode: \(error)")
         }
@@ -393,6 +393,11 @@ extension Double: ParameterValue {}
 extension Float: ParameterValue {}
 extension Bool: ParameterValue {}
 
+extension Decimal: ParameterValue {
+    /// Every digit, e.g. `0.1` or `12345678901234567890.25`.
+    public var parameterValues: [String] { [description] }
+}
+
 extension Date: ParameterValue {
     /// ISO 8601 in UTC, e.g. `2024-05-01T12:00:00Z`, with fractional seconds to the microsecond when there are some
     /// (`2024-05-01T12:00:00.123456Z`).
@@ -402,7 +407,7 @@ extension Date: ParameterValue {
 extension UUID: ParameterValue {
     /// The lower-case UUID string, e.g. `e621e1f8-c36c-495a-93fc-0c247a3e6e5f`: RFC 9562 has UUIDs written in lower
     /// case, and servers that keep ids as text (Jupyter's kernels and sessions) match them case-sensitively.
-    public var parameterValues: [String] { [uuidString.lowercased()] }
+    public var parameterValues: [String] { [lowercasedText] }
 }
 
 extension URL: ParameterValue {

@@ -164,7 +164,7 @@ struct ExampleCollector {
         case (.bool, .string("false")): return .bool(false)
         case (.int, .string(let text)), (.int32, .string(let text)), (.int64, .string(let text)):
             return Int(text).map(SpecValue.int) ?? value
-        case (.double, .string(let text)), (.float, .string(let text)):
+        case (.double, .string(let text)), (.float, .string(let text)), (.decimal, .string(let text)):
             return Double(text).map { $0.isFinite ? SpecValue.double($0) : value } ?? value
         case (.model(let name), .object(let members)):
             guard case .object(let properties)? = schemas.models[name]?.kind else { return value }

@@ -187,7 +187,7 @@ extension OperationTranslator {
         case .array(let element): !element.isOptional && isParameterValue(element)
         case .model(let name): if case .enumeration = schemas.models[name]?.kind { true } else { false }
         case .dictionary, .data: false
-        case .string, .int, .int32, .int64, .double, .float, .bool, .date, .url, .uuid, .json: true
+        case .string, .int, .int32, .int64, .double, .float, .decimal, .bool, .date, .url, .uuid, .json: true
         }
     }
 

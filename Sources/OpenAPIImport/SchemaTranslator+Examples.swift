@@ -68,7 +68,7 @@ extension SchemaTranslator {
     static func scalarName(_ type: TypeRef) -> String? {
         switch type {
         case .int, .int32, .int64: "an integer"
-        case .double, .float: "a number"
+        case .double, .float, .decimal: "a number"
         case .bool: "a boolean"
         case .date: "a date-time"
         case .url: "a URI"
@@ -83,7 +83,7 @@ extension SchemaTranslator {
         case .date: isDateTime(text)
         case .url: URL(string: text) != nil
         case .uuid: UUID(uuidString: text) != nil
-        case .int, .int32, .int64, .double, .float, .bool: false
+        case .int, .int32, .int64, .double, .float, .decimal, .bool: false
         default: true
         }
     }
@@ -117,6 +117,7 @@ extension SchemaTranslator {
         switch type {
         case .int, .int32, .int64: Int(text) != nil
         case .double, .float: Double(text) != nil
+        case .decimal: Decimal(string: text) != nil
         case .bool: text == "true" || text == "false"
         default: Self.text(text, fits: type)
         }

@@ -96,7 +96,7 @@ extension SchemaTranslator {
         switch type {
         case .array(let element): isAlternative(element)
         case .dictionary, .optional, .json: false
-        case .model, .string, .int, .int32, .int64, .double, .float, .bool, .date, .data, .url, .uuid: true
+        case .model, .string, .int, .int32, .int64, .double, .float, .decimal, .bool, .date, .data, .url, .uuid: true
         }
     }
 
@@ -131,7 +131,7 @@ extension SchemaTranslator {
             switch type {
             case .model: isEnumeration(type) ? 4 : 0
             case .int, .int32, .int64: 1
-            case .double, .float, .bool: 2
+            case .double, .float, .decimal, .bool: 2
             case .date, .uuid: 3
             case .url, .data, .string, .dictionary, .optional, .json: 4
             case .array(let element): 10 + rank(element)

@@ -112,7 +112,13 @@ final class SchemaTranslator {
             case "int64": return .type(.int64)
             default: return .type(.int)
             }
-        case ["number"]: return .type(schema.text("format") == "float" ? .float : .double)
+        case ["number"]:
+            // `decimal` (the OpenAPI format registry: a fixed-point number of any precision) keeps every digit.
+            switch schema.text("format") {
+            case "float": return .type(.float)
+            case "decimal": return .type(.decimal)
+            default: return .type(.double)
+            }
         case ["boolean"]: return .type(.bool)
         case ["array"]: return arrayType(schema, name: name)
         case ["object"]: return dictionaryType(schema, name: name)
@@ -416,8 +422,13 @@ final class SchemaTranslator {
 
     private func property(_ raw: RawProperty, required: Bool, model: String, swiftNames: inout UniqueNames) -> Property? {
         let type: TypeRef
+        // A nullable member is `T?` either way; `null` then is a value of its own (required: always sent; optional: kept
+        // apart from a missing key).
+        var null = NullForm.absent
         switch self.type(raw.schema, name: model + SwiftName.type(raw.key)) {
-        case .type(let translated): type = required ? translated : (translated.isOptional ? translated : .optional(translated))
+        case .type(let translated):
+            type = required ? translated : (translated.isOptional ? translated : .optional(translated))
+            if translated.isOptional { null = required ? .sent : .kept }
         case .unsupported(let reason):
             // Never dropped: what cannot be typed precisely is kept as any JSON value.
             diagnostics.warning("property '\(raw.key)' of '\(model)' is \(reason), which EndpointGen cannot type precisely; it is typed JSON", at: raw.location)
@@ -427,7 +438,7 @@ final class SchemaTranslator {
         return Property(
             name: name, wireName: raw.key, type: type, defaultValue: defaultValue(raw.schema, type: type, context: "property '\(raw.key)' of '\(model)'"),
             description: dereferencedDescription(raw.schema), location: raw.location, xml: xmlMark(raw, type: type, model: model),
-            deprecated: raw.schema.flag("deprecated")
+            deprecated: raw.schema.flag("deprecated"), null: null
         )
     }
 

@@ -232,6 +232,11 @@ public enum SpecWriter {
                 if let description = property.description { fields.append("description: \(quoted(description))") }
                 if let mark = property.xml { fields.append("xml: " + xmlMark(mark)) }
                 if property.deprecated { fields.append("deprecated: true") }
+                switch property.null {
+                case .absent: break
+                case .sent: fields.append("required: true")
+                case .kept: fields.append("nullable: true")
+                }
                 lines.append("    \(scalar(property.name)): { " + fields.joined(separator: ", ") + " }")
             }
         case .oneOf(let oneOf):

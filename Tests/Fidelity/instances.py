@@ -319,7 +319,15 @@ class Generator:
         return self.bounded(schema, values, integer=True)
 
     def number(self, schema):
-        values = NUMBERS if schema.get("format") != "float" else [Decimal("0"), Decimal("1.5"), Decimal("-0.25")]
+        # Every digit only where the format asks for it (`decimal`, a fixed-point number of any precision); any other
+        # number is one an IEEE double holds, as RFC 8259 section 6 says JSON numbers are interoperable.
+        form = schema.get("format")
+        if form == "decimal":
+            values = NUMBERS
+        elif form == "float":
+            values = [Decimal("0"), Decimal("1.5"), Decimal("-0.25")]
+        else:
+            values = sorted({Decimal(repr(float(value))) for value in NUMBERS})
         return self.bounded(schema, values, integer=False)
 
     def bounded(self, schema, values, integer):

@@ -1,3 +1,4 @@
+import EndpointGenCore
 import EndpointSpec
 import Testing
 
@@ -69,6 +70,61 @@ import Testing
         #expect(fixture.spec.models.map(\.name).sorted() == ["Kind", "Owner", "Pet"])
         #expect(fixture.propertyTypes("Pet") == ["id: Int", "owner: Owner?"])
         #expect(fixture.warnings.first == "api.yaml:1:1: warning: the document has no 'paths': its component schemas are imported as models, with no endpoints")
+        try ClientCompiler.expectCleanCompile(fixture)
+    }
+
+    /// A nullable member: required, its `nil` is sent as `null` (`required: true`); optional, absent, `null` and a value
+    /// are three states (`nullable: true`, a `@Nullable` property an app can set to `.null`). A member that is only
+    /// optional stays as it was, and the spec format says the same.
+    @Test func nullableMembersKeepNullApartFromAbsent() throws {
+        let fixture = try ImportFixture(oneResponseDocument("{ $ref: '#/components/schemas/Patch' }", schemas: """
+                Patch:
+                  type: object
+                  required: [id, closedAt]
+                  properties:
+                    id: { type: string, format: uuid }
+                    closedAt: { type: string, format: date-time, nullable: true }
+                    nickname: { type: string, nullable: true }
+                    note: { type: string }
+            """))
+        #expect(fixture.propertyTypes("Patch") == ["id: UUID", "closedAt: Date?", "nickname: String?", "note: String?"])
+        #expect(fixture.properties("Patch").map(\.null) == [.absent, .sent, .kept, .absent])
+        #expect(try roundTrip(fixture.spec).spec.withoutLocations == fixture.spec.withoutLocations)
+        let models = try Generator().generate(fixture.spec, specPath: "api.yaml").files.first { $0.path.hasSuffix("Models.swift") }?.contents ?? ""
+        #expect(models.contains("@Nullable public var nickname: String?"))
+        #expect(models.contains("self._nickname = try fields.decodeNullable(\"nickname\")"))
+        #expect(models.contains("try fields.encode(self._nickname, \"nickname\")"))
+        #expect(models.contains("try fields.encodeOrNull(self.closedAt, \"closedAt\")"))
+        #expect(models.contains("try fields.encodeIfPresent(self.note, \"note\")"))
+        let use = try ClientCompiler.compile(fixture.spec, specPath: "api.yaml", extraSource: """
+            import EndpointRuntime
+            import Foundation
+
+            func clear(_ patch: Patch) -> Patch {
+                var copy = patch
+                copy.$nickname = .null
+                if case .null = copy.$nickname, copy.nickname == nil { copy.note = "cleared" }
+                return copy
+            }
+            """)
+        #expect(use.status == 0)
+        #expect(use.output == "")
+    }
+
+    /// `format: decimal` (a fixed-point number of any precision) is a `Decimal`, which keeps every digit; other
+    /// numbers stay `Double` and `Float`.
+    @Test func aDecimalNumberIsADecimal() throws {
+        let fixture = try ImportFixture(oneResponseDocument("{ $ref: '#/components/schemas/Price' }", schemas: """
+                Price:
+                  type: object
+                  required: [amount]
+                  properties:
+                    amount: { type: number, format: decimal, default: 2.5 }
+                    rate: { type: number }
+                    ratio: { type: number, format: float }
+            """))
+        #expect(fixture.propertyTypes("Price") == ["amount: Decimal", "rate: Double?", "ratio: Float?"])
+        #expect(try roundTrip(fixture.spec).spec.withoutLocations == fixture.spec.withoutLocations)
         try ClientCompiler.expectCleanCompile(fixture)
     }
 }

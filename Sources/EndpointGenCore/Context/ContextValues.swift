@@ -208,6 +208,8 @@ extension PropertyContext: MustacheRepresentable {
             "xmlForm": xmlForm.mustacheValue,
             "isDeprecated": isDeprecated.mustacheValue,
             "storageName": storageName.mustacheValue,
+            "isNullable": isNullable.mustacheValue,
+            "decodedStorage": decodedStorage.mustacheValue,
         ])
     }
 }

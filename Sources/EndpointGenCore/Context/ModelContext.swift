@@ -41,6 +41,10 @@ public struct PropertyContext: Codable, Equatable, Sendable {
     public var isDeprecated: Bool = false
     /// The stored property's name: `name`, or `_name` for a deprecated property.
     public var storageName: String = ""
+    /// True when absent, `null` and a value are kept apart (`nullable: true`): the stored property is `@Nullable`.
+    public var isNullable: Bool = false
+    /// What `init(from:)` assigns `decodeExpression` to: `storageName`, or its wrapper `_storageName` when `isNullable`.
+    public var decodedStorage: String = ""
 }
 
 /// A model that is another name for another (`sameAs`): a `typealias`.

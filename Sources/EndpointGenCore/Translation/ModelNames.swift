@@ -50,7 +50,7 @@ struct ModelNames {
     /// Types the generated files refer to by name, which a model must not shadow.
     static func reserved(clientNames: [String]) -> Set<String> {
         Set(clientNames).union([
-            "String", "Int", "Int32", "Int64", "Double", "Float", "Bool", "Date", "Data", "URL", "UUID",
+            "String", "Int", "Int32", "Int64", "Double", "Float", "Decimal", "Bool", "Date", "Data", "URL", "UUID",
             "Optional", "Result", "Never", "Error", "Sendable", "Codable", "Encodable", "Decodable", "Hashable",
             "CodingKey", "CodingKeys", "JSONValue", "Discriminator", "Decoder", "Encoder", "RawRepresentable", "CustomStringConvertible", "Self",
             "DispatchQueue", "Duration",

@@ -53,6 +53,9 @@ enum SwiftCode {
         case (.double, .int(let int)), (.float, .int(let int)): return "\(int).0"
         case (.double, .double(let double)), (.float, .double(let double)):
             return double.isFinite ? "\(double)" : nil
+        case (.decimal, .int(let int)): return "Decimal(\(int))"
+        // From the text, not a float literal, which would pass through a Double.
+        case (.decimal, .double(let double)): return double.isFinite ? "Decimal(string: \(SwiftLiteral.string("\(double)")))!" : nil
         case (.bool, .bool(let bool)): return String(bool)
         case (.url, .string(let text)): return URL(string: text) == nil ? nil : "URL(string: \(SwiftLiteral.string(text)))!"
         case (.uuid, .string(let text)):

@@ -8,8 +8,13 @@ func translateObject(_ model: Model, properties: [Property], names: ModelNames, 
     let swiftNames = Set(properties.map { SwiftName.escaped(SwiftName.member($0.name)) })
     let contexts = properties.map { property in
         var context = translateProperty(property, names: names)
-        context.isIndirect = indirect.contains(property.name)
-        if property.deprecated { context.deprecate(avoiding: swiftNames) }
+        if indirect.contains(property.name) {
+            context.isIndirect = true
+            // The composed wrapper's backing is `Indirect<Nullable<T>>`.
+            if context.isNullable { context.decodeExpression = "Indirect(wrappedValue: \(context.decodeExpression))" }
+            context.store(property, in: context.storageName)
+        }
+        if property.deprecated { context.deprecate(property, avoiding: swiftNames) }
         return context
     }
     let signature = zip(properties, contexts).map { property, context in
@@ -37,42 +42,66 @@ func translateProperty(_ property: Property, names: ModelNames) -> PropertyConte
     let name = SwiftName.escaped(SwiftName.member(property.name))
     let type = SwiftCode.type(property.type, names: names)
     let defaultValue = property.defaultValue.flatMap { SwiftCode.value($0, as: property.type, names: names) }
-    let key = SwiftLiteral.string(property.wireName)
     let xmlForm = SwiftCode.xmlForm(property.xml)
-    // The wire name, and the XML form only when marked (`.element` is the helpers' default).
-    let arguments = xmlForm == ".element" ? key : "\(key), xml: \(xmlForm)"
+    let nullable = property.null == .kept && property.type.isOptional
+    let arguments = codingArguments(property, xmlForm: xmlForm)
     let decode: String
-    if let defaultValue {
+    if nullable {
+        decode = "try fields.decodeNullable(\(arguments)\(defaultValue.map { ", default: \($0)" } ?? ""))"
+    } else if let defaultValue {
         decode = "try fields.decodeIfPresent(\(arguments)) ?? \(defaultValue)"
     } else if property.type.isOptional {
         decode = "try fields.decodeIfPresent(\(arguments))"
     } else {
         decode = "try fields.decode(\(arguments))"
     }
-    // `self.`: a property may be named `fields` too.
-    let encode = property.type.isOptional ? "try fields.encodeIfPresent(self.\(name), \(arguments))" : "try fields.encode(self.\(name), \(arguments))"
-    return PropertyContext(
+    var context = PropertyContext(
         name: name,
         type: type,
-        keyLiteral: key,
+        keyLiteral: SwiftLiteral.string(property.wireName),
         defaultValue: defaultValue,
         decodeExpression: decode,
-        encodeStatement: encode,
+        encodeStatement: "",
         docComment: DocComment.lines(property.description),
         xmlForm: xmlForm,
-        storageName: name
+        storageName: name,
+        isNullable: nullable
     )
+    context.store(property, in: name)
+    return context
+}
+
+/// The wire name, and the XML form only when marked (`.element` is the helpers' default).
+private func codingArguments(_ property: Property, xmlForm: String) -> String {
+    let key = SwiftLiteral.string(property.wireName)
+    return xmlForm == ".element" ? key : "\(key), xml: \(xmlForm)"
 }
 
 extension PropertyContext {
     /// Makes the property a deprecated accessor of a private stored one, named `_name` (more underscores when another
     /// property has that name), which `init`, `init(from:)` and `encode(to:)` use.
-    mutating func deprecate(avoiding names: Set<String>) {
+    mutating func deprecate(_ property: Property, avoiding names: Set<String>) {
         var storage = "_" + name.filter { $0 != "`" }
         while names.contains(storage) { storage = "_" + storage }
-        encodeStatement = encodeStatement.replacingOccurrences(of: "(self.\(name),", with: "(self.\(storage),")
-        storageName = storage
+        store(property, in: storage)
         isDeprecated = true
+    }
+
+    /// Stores the property in `storage`: what `init(from:)` assigns and `encode(to:)` writes (for a `@Nullable` one its
+    /// wrapper, `_storage`, so that a `null` is kept; under `@Indirect` the wrapper's value).
+    mutating func store(_ property: Property, in storage: String) {
+        storageName = storage
+        let arguments = codingArguments(property, xmlForm: xmlForm)
+        // `self.`: a property may be named `fields` too.
+        if isNullable {
+            let wrapper = "_" + storage.filter { $0 != "`" }
+            decodedStorage = wrapper
+            encodeStatement = "try fields.encode(self.\(wrapper)\(isIndirect ? ".wrappedValue" : ""), \(arguments))"
+        } else {
+            decodedStorage = storage
+            let method = !property.type.isOptional ? "encode" : property.null == .sent ? "encodeOrNull" : "encodeIfPresent"
+            encodeStatement = "try fields.\(method)(self.\(storage), \(arguments))"
+        }
     }
 }
 

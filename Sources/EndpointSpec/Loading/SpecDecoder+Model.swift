@@ -2,7 +2,7 @@ import Diagnostics
 import YAML
 
 extension SpecDecoder {
-    static let propertyKeys = ["type", "key", "default", "description", "xml", "deprecated"]
+    static let propertyKeys = ["type", "key", "default", "description", "xml", "deprecated", "required", "nullable"]
 
     /// One model: `{ enum: [...] }`, `{ oneOf: [...] }`, `{ properties: {...}, description: ... }`, `{ sameAs: Other }`, or a
     /// mapping of properties alone. A model that does not decode, or an enum with a case that does not, is recorded in `damage.brokenModels`.
@@ -127,8 +127,26 @@ extension SpecDecoder {
             name: name, wireName: wireName ?? name, type: type,
             defaultValue: fields["default"].map { SpecValue($0.resolved) }, description: optionalString(fields["description"], "the description of \(context)"),
             location: pair.key.location, xml: fields["xml"].flatMap { xmlMark($0, type: type, context: context) },
-            deprecated: fields["deprecated"].flatMap { bool($0, "'deprecated' of \(context)") } ?? false
+            deprecated: fields["deprecated"].flatMap { bool($0, "'deprecated' of \(context)") } ?? false,
+            null: nullForm(fields, type: type, context: context)
         )
+    }
+
+    /// `required: true` (the key is always sent, `nil` as `null`) or `nullable: true` (absent, `null` and a value kept
+    /// apart); each only for an optional type, and not both.
+    private func nullForm(_ fields: Fields, type: TypeRef, context: String) -> NullForm {
+        let required = fields["required"].flatMap { bool($0, "'required' of \(context)") } == true
+        let nullable = fields["nullable"].flatMap { bool($0, "'nullable' of \(context)") } == true
+        for (flag, key) in [(required, "required"), (nullable, "nullable")] where flag && !type.isOptional {
+            sink.error("'\(key)' of \(context) says what nil is on the wire, but its type '\(type)' is not optional", at: fields.pair(key)!.key,
+                       notes: [sink.note("write the type '\(type)?'", at: fields["type"]!)])
+            return .absent
+        }
+        if required && nullable {
+            sink.error("\(context) is both 'required' and 'nullable'; a required key is never left out, so 'required: true' alone says it", at: fields.pair("nullable")!.key)
+            return .absent
+        }
+        return required ? .sent : nullable ? .kept : .absent
     }
 
     /// `enum: [a, b]`, or with descriptions, `enum: { a: "what a means", b: "what b means" }`.

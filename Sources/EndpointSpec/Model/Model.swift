@@ -52,14 +52,17 @@ public struct Property: Equatable, Sendable {
     public var xml: XMLMark?
     /// Marks the generated property `@available(*, deprecated)` (`deprecated: true`).
     public var deprecated: Bool
+    /// What `nil` of an optional property is on the wire.
+    public var null: NullForm
 
     /// Creates a property.
     public init(
         name: String, wireName: String, type: TypeRef, defaultValue: SpecValue?, description: String?, location: SourceLocation,
-        xml: XMLMark? = nil, deprecated: Bool = false
+        xml: XMLMark? = nil, deprecated: Bool = false, null: NullForm = .absent
     ) {
         self.xml = xml
         self.deprecated = deprecated
+        self.null = null
         self.name = name
         self.wireName = wireName
         self.type = type
@@ -67,6 +70,17 @@ public struct Property: Equatable, Sendable {
         self.description = description
         self.location = location
     }
+}
+
+/// What an optional property's `nil` is on the wire, and whether `null` and a missing key are told apart.
+public enum NullForm: Equatable, Sendable {
+    /// The key is left out; a `null` received decodes as `nil` too (the default).
+    case absent
+    /// The key is always sent, `nil` as `null` (`required: true`: the document requires the key and allows `null`).
+    case sent
+    /// A missing key, `null` and a value are three states (`nullable: true`): the property is `@Nullable`, and its
+    /// projection `$name` tells them apart and can be set to `.null`.
+    case kept
 }
 
 /// One case of an enumeration model, e.g. `admin`.

@@ -68,8 +68,8 @@ extension SpecValue {
         case (.url, .string(let text)): URL(string: text) != nil
         case (.uuid, .string(let text)): UUID(uuidString: text) != nil
         case (.data, .string(let text)): Data(base64Encoded: text) != nil
-        case (.int, .int), (.int32, .int), (.int64, .int), (.double, .int), (.float, .int), (.bool, .bool): true
-        case (.double, .double(let double)), (.float, .double(let double)): double.isFinite
+        case (.int, .int), (.int32, .int), (.int64, .int), (.double, .int), (.float, .int), (.decimal, .int), (.bool, .bool): true
+        case (.double, .double(let double)), (.float, .double(let double)), (.decimal, .double(let double)): double.isFinite
         case (.array(let element), .array(let items)): items.allSatisfy { $0.fits(element, models: models) }
         case (.dictionary(let element), .object(let members)): members.allSatisfy { $0.value.fits(element, models: models) }
         case (.model(let name), .string(let text)):

@@ -1,7 +1,7 @@
 /// A type as a spec writes it, e.g. `[String: [Int]]?`, with model names resolved to declarations.
 public indirect enum TypeRef: Equatable, Sendable, CustomStringConvertible {
     /// The built-in types, named like their Swift counterparts (`URL`, `UUID`, `Data`, `Date` from Foundation).
-    case string, int, int32, int64, double, float, bool, date, data, url, uuid
+    case string, int, int32, int64, double, float, decimal, bool, date, data, url, uuid
     /// Any JSON value (`JSON` in the spec and in Swift: the runtime's `JSONValue`), for data whose shape is left open.
     case json
     /// `[T]`
@@ -15,7 +15,7 @@ public indirect enum TypeRef: Equatable, Sendable, CustomStringConvertible {
 
     /// The built-in types by their spec spelling, which is also their Swift spelling.
     public static let builtins: [String: TypeRef] = [
-        "String": .string, "Int": .int, "Int32": .int32, "Int64": .int64, "Double": .double, "Float": .float,
+        "String": .string, "Int": .int, "Int32": .int32, "Int64": .int64, "Double": .double, "Float": .float, "Decimal": .decimal,
         "Bool": .bool, "Date": .date, "Data": .data, "URL": .url, "UUID": .uuid, "JSON": .json,
     ]
 
@@ -28,6 +28,7 @@ public indirect enum TypeRef: Equatable, Sendable, CustomStringConvertible {
         case .int64: "Int64"
         case .double: "Double"
         case .float: "Float"
+        case .decimal: "Decimal"
         case .bool: "Bool"
         case .date: "Date"
         case .data: "Data"

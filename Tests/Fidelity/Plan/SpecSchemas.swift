@@ -3,7 +3,8 @@ import Foundation
 
 /// An EndpointGen spec's models as the JSON Schemas of the values they describe, in a document shaped as OpenAPI's
 /// (`components.schemas`), so that the same instance generator walks them: a property whose type is optional may be
-/// absent (the spec format has no separate nullable), an enumeration is its listed values, a `oneOf` its alternatives.
+/// absent, and also `null` when it says `nullable: true`; with `required: true` it is never absent and may be `null`;
+/// an enumeration is its listed values, a `oneOf` its alternatives.
 /// Each schema spans the lines of its model (the model's name to its last property or alternative), a property's schema
 /// the place of its name.
 enum SpecSchemas {
@@ -22,11 +23,12 @@ enum SpecSchemas {
             var members: [String: Any] = [:]
             for property in properties {
                 var member = schema(of: property.type)
+                if property.null != .absent { member = ["anyOf": [member, ["type": "null"]]] }
                 member["x-fidelity-lines"] = [property.location.line, property.location.column, property.location.line, property.location.column]
                 if let value = property.defaultValue { member["default"] = json(value) }
                 members[property.wireName] = member
             }
-            let required = properties.filter { !$0.type.isOptional && $0.defaultValue == nil }.map(\.wireName)
+            let required = properties.filter { (!$0.type.isOptional || $0.null == .sent) && $0.defaultValue == nil }.map(\.wireName)
             let last = properties.map(\.location.line).max() ?? first
             return ["type": "object", "properties": members, "required": required, "additionalProperties": false, "x-fidelity-lines": [first, 1, last, Int.max]]
         case .enumeration(let cases):
@@ -57,6 +59,7 @@ enum SpecSchemas {
         case .int32: ["type": "integer", "format": "int32"]
         case .double: ["type": "number", "format": "double"]
         case .float: ["type": "number", "format": "float"]
+        case .decimal: ["type": "number", "format": "decimal"]
         case .bool: ["type": "boolean"]
         case .date: ["type": "string", "format": "date-time"]
         case .data: ["type": "string", "format": "byte"]

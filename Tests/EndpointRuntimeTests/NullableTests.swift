@@ -1,0 +1,85 @@
+@_spi(Generated) import EndpointRuntime
+import Foundation
+import Testing
+
+/// What generated models write and read with: `Nullable` keeps a missing key, `null` and a value apart, a required
+/// nullable key is always sent, and UUIDs go out in lower case. The model is written as the generator writes one.
+@Suite(.timeLimit(.minutes(2))) struct NullableTests {
+    struct Patch: Codable, Hashable {
+        @Nullable var nickname: String?
+        var closedAt: Int?
+        var id: UUID?
+        var ids: [UUID]
+        var owners: [String: UUID]
+        @Nullable var parent: UUID?
+
+        init(nickname: String? = nil, closedAt: Int? = nil, id: UUID? = nil, ids: [UUID] = [], owners: [String: UUID] = [:], parent: UUID? = nil) {
+            self.nickname = nickname
+            self.closedAt = closedAt
+            self.id = id
+            self.ids = ids
+            self.owners = owners
+            self.parent = parent
+        }
+
+        init(from decoder: any Decoder) throws {
+            let fields = try ModelDecoding(decoder)
+            self._nickname = try fields.decodeNullable("nickname")
+            self.closedAt = try fields.decodeIfPresent("closedAt")
+            self.id = try fields.decodeIfPresent("id")
+            self.ids = try fields.decode("ids")
+            self.owners = try fields.decode("owners")
+            self._parent = try fields.decodeNullable("parent")
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var fields = ModelEncoding(encoder)
+            try fields.encode(self._nickname, "nickname")
+            try fields.encodeOrNull(self.closedAt, "closedAt")
+            try fields.encodeIfPresent(self.id, "id")
+            try fields.encode(self.ids, "ids")
+            try fields.encode(self.owners, "owners")
+            try fields.encode(self._parent, "parent")
+        }
+    }
+
+    func json(_ patch: Patch) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        return String(decoding: try encoder.encode(patch), as: UTF8.self)
+    }
+
+    func roundTrip(_ text: String) throws -> String {
+        try json(JSONDecoder().decode(Patch.self, from: Data(text.utf8)))
+    }
+
+    @Test func aMissingKeyNullAndAValueEncodeBackAsTheyCame() throws {
+        #expect(try roundTrip(#"{"closedAt":null,"ids":[],"owners":{}}"#) == #"{"closedAt":null,"ids":[],"owners":{}}"#)
+        #expect(try roundTrip(#"{"closedAt":3,"ids":[],"nickname":null,"owners":{}}"#) == #"{"closedAt":3,"ids":[],"nickname":null,"owners":{}}"#)
+        #expect(try roundTrip(#"{"closedAt":null,"ids":[],"nickname":"Ann","owners":{}}"#) == #"{"closedAt":null,"ids":[],"nickname":"Ann","owners":{}}"#)
+    }
+
+    @Test func theProjectionTellsTheThreeApartAndSendsNull() throws {
+        let decoded = try JSONDecoder().decode(Patch.self, from: Data(#"{"nickname":null,"ids":[],"owners":{}}"#.utf8))
+        #expect(decoded.$nickname == .null)
+        #expect(decoded.nickname == nil)
+        var patch = Patch(nickname: "Ann")
+        #expect(patch.$nickname == .value("Ann"))
+        patch.$nickname = .null
+        #expect(try json(patch) == #"{"closedAt":null,"ids":[],"nickname":null,"owners":{}}"#)
+        patch.nickname = nil
+        #expect(patch.$nickname == .absent)
+        #expect(try json(patch) == #"{"closedAt":null,"ids":[],"owners":{}}"#)
+        #expect(Patch(nickname: "a") != Patch(nickname: nil))
+    }
+
+    @Test func uuidsAreWrittenInLowerCase() throws {
+        let id = UUID(uuidString: "6F9619FF-8B86-D011-B42D-00C04FC964FF")!
+        var patch = Patch(id: id, ids: [id], owners: ["a": id], parent: id)
+        let lower = "6f9619ff-8b86-d011-b42d-00c04fc964ff"
+        #expect(try json(patch) == #"{"closedAt":null,"id":"\#(lower)","ids":["\#(lower)"],"owners":{"a":"\#(lower)"},"parent":"\#(lower)"}"#)
+        patch.$parent = .null
+        #expect(try json(patch).hasSuffix(#""parent":null}"#))
+        #expect(try JSONDecoder().decode(Patch.self, from: JSONEncoder().encode(patch)).id == id)
+    }
+}
