@@ -112,15 +112,10 @@ import Foundation
         try write(value, key)
     }
 
-    /// Writes `value` at `key`; UUIDs in lower case, as RFC 9562 writes them and as servers that compare them as text
-    /// expect (`Codable` writes `UUID.uuidString`, upper case). Comparing types is cheap; casting every value is not.
+    /// Writes `value` at `key`, UUIDs in lower case (`UUID.lowercasedText(of:)`).
     mutating func write<Value: Encodable>(_ value: Value, _ key: ModelKey) throws {
-        if Value.self == UUID.self {
-            try container.encode((value as! UUID).lowercasedText, forKey: key)
-        } else if Value.self == [UUID].self {
-            try container.encode((value as! [UUID]).map(\.lowercasedText), forKey: key)
-        } else if Value.self == [String: UUID].self {
-            try container.encode((value as! [String: UUID]).mapValues(\.lowercasedText), forKey: key)
+        if let text = UUID.lowercasedText(of: value) {
+            try container.encode(text, forKey: key)
         } else {
             try container.encode(value, forKey: key)
         }
@@ -130,14 +125,22 @@ import Foundation
 extension UUID {
     /// The text in lower case, as bodies and parameters carry it.
     var lowercasedText: String { uuidString.lowercased() }
+
+    /// The lower-case text of `value` when it is a UUID or a list or map of them, `nil` for any other value: RFC 9562
+    /// writes UUIDs in lower case and servers that compare them as text expect it (`Codable` writes `uuidString`, upper
+    /// case). The type is compared, not cast: casting a long array to `[UUID]` would try every element.
+    static func lowercasedText<Value: Encodable>(of value: Value) -> (any Encodable & Sendable)? {
+        if Value.self == UUID.self { return (value as! UUID).lowercasedText }
+        if Value.self == [UUID].self { return (value as! [UUID]).map(\.lowercasedText) }
+        if Value.self == [String: UUID].self { return (value as! [String: UUID]).mapValues(\.lowercasedText) }
+        return nil
+    }
 }
 
 extension JSONEncoder {
-    /// The JSON of a body; a body that is a UUID or a list of them in lower case, as in a model (`ModelEncoding`).
-    /// The dynamic type is compared, not cast: casting a long array to `[UUID]` would try every element.
+    /// The JSON of a body, a UUID body (or a list or map of them) in lower case as in a model (`ModelEncoding`).
     func encodeBody(_ value: any Encodable) throws -> Data {
-        if type(of: value) == UUID.self { return try encode((value as! UUID).lowercasedText) }
-        if type(of: value) == [UUID].self { return try encode((value as! [UUID]).map(\.lowercasedText)) }
+        if let text = UUID.lowercasedText(of: value) { return try encode(text) }
         return try encode(value)
     }
 }

@@ -82,4 +82,12 @@ import Testing
         #expect(try json(patch).hasSuffix(#""parent":null}"#))
         #expect(try JSONDecoder().decode(Patch.self, from: JSONEncoder().encode(patch)).id == id)
     }
+
+    @Test func aUUIDBodyIsWrittenInLowerCaseToo() throws {
+        let id = UUID(uuidString: "6F9619FF-8B86-D011-B42D-00C04FC964FF")!
+        let coder = JSONBodyCoder()
+        #expect(String(decoding: try coder.encode(id), as: UTF8.self) == #""6f9619ff-8b86-d011-b42d-00c04fc964ff""#)
+        #expect(String(decoding: try coder.encode([id]), as: UTF8.self) == #"["6f9619ff-8b86-d011-b42d-00c04fc964ff"]"#)
+        #expect(String(decoding: try coder.encode(["a": id]), as: UTF8.self) == #"{"a":"6f9619ff-8b86-d011-b42d-00c04fc964ff"}"#)
+    }
 }

@@ -111,6 +111,22 @@ import Testing
         #expect(use.output == "")
     }
 
+    /// A nullable member through which a model holds itself is `@Indirect @Nullable`: decoded into the composed
+    /// wrapper, encoded from its value.
+    @Test func aNullableMemberThatClosesACycleIsIndirectAndNullable() throws {
+        let fixture = try ImportFixture(oneResponseDocument("{ $ref: '#/components/schemas/Node' }", schemas: """
+                Node:
+                  type: object
+                  properties:
+                    parent: { $ref: '#/components/schemas/Node', nullable: true }
+            """))
+        let models = try Generator().generate(fixture.spec, specPath: "api.yaml").files.first { $0.path.hasSuffix("Models.swift") }?.contents ?? ""
+        #expect(models.contains("@Indirect @Nullable public var parent: Node?"))
+        #expect(models.contains("self._parent = Indirect(wrappedValue: try fields.decodeNullable(\"parent\"))"))
+        #expect(models.contains("try fields.encode(self._parent.wrappedValue, \"parent\")"))
+        try ClientCompiler.expectCleanCompile(fixture)
+    }
+
     /// `format: decimal` (a fixed-point number of any precision) is a `Decimal`, which keeps every digit; other
     /// numbers stay `Double` and `Float`.
     @Test func aDecimalNumberIsADecimal() throws {

@@ -7,13 +7,7 @@ func translateObject(_ model: Model, properties: [Property], names: ModelNames, 
     let name = names.typeName(model.name)
     let swiftNames = Set(properties.map { SwiftName.escaped(SwiftName.member($0.name)) })
     let contexts = properties.map { property in
-        var context = translateProperty(property, names: names)
-        if indirect.contains(property.name) {
-            context.isIndirect = true
-            // The composed wrapper's backing is `Indirect<Nullable<T>>`.
-            if context.isNullable { context.decodeExpression = "Indirect(wrappedValue: \(context.decodeExpression))" }
-            context.store(property, in: context.storageName)
-        }
+        var context = translateProperty(property, names: names, isIndirect: indirect.contains(property.name))
         if property.deprecated { context.deprecate(property, avoiding: swiftNames) }
         return context
     }
@@ -37,8 +31,9 @@ func translateObject(_ model: Model, properties: [Property], names: ModelNames, 
     )
 }
 
-/// A property or JSON body field: name, type, key, default and how to decode it.
-func translateProperty(_ property: Property, names: ModelNames) -> PropertyContext {
+/// A property or JSON body field: name, type, key, default and how to decode it; `isIndirect` when it is stored out of
+/// line (`@Indirect`).
+func translateProperty(_ property: Property, names: ModelNames, isIndirect: Bool = false) -> PropertyContext {
     let name = SwiftName.escaped(SwiftName.member(property.name))
     let type = SwiftCode.type(property.type, names: names)
     let defaultValue = property.defaultValue.flatMap { SwiftCode.value($0, as: property.type, names: names) }
@@ -47,7 +42,9 @@ func translateProperty(_ property: Property, names: ModelNames) -> PropertyConte
     let arguments = codingArguments(property, xmlForm: xmlForm)
     let decode: String
     if nullable {
-        decode = "try fields.decodeNullable(\(arguments)\(defaultValue.map { ", default: \($0)" } ?? ""))"
+        let read = "try fields.decodeNullable(\(arguments)\(defaultValue.map { ", default: \($0)" } ?? ""))"
+        // Under `@Indirect` the wrappers compose: the backing is `Indirect<Nullable<T>>`.
+        decode = isIndirect ? "Indirect(wrappedValue: \(read))" : read
     } else if let defaultValue {
         decode = "try fields.decodeIfPresent(\(arguments)) ?? \(defaultValue)"
     } else if property.type.isOptional {
@@ -63,6 +60,7 @@ func translateProperty(_ property: Property, names: ModelNames) -> PropertyConte
         decodeExpression: decode,
         encodeStatement: "",
         docComment: DocComment.lines(property.description),
+        isIndirect: isIndirect,
         xmlForm: xmlForm,
         storageName: name,
         isNullable: nullable
