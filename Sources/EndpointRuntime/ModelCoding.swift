@@ -23,6 +23,56 @@ import Foundation
     }
 }
 
+// MARK: - AlternativeChoice
+
+/// Picks the alternative of a `oneOf` model without a discriminator whose objects no key tells apart: of those that
+/// decode, the one that keeps the most of the object's members when encoded again, the first of those that keep them
+/// all (a card that also fits as a bank account decodes as the card, with its card-only members).
+///
+/// ```swift
+/// // In `Source.init(from:)`:
+/// var choice = AlternativeChoice<Self>(decoder)
+/// if !choice.isSettled, let value = try? container.decode(BankAccount.self) { choice.consider(.bankAccount(value), encoding: value) }
+/// if !choice.isSettled, let value = try? container.decode(Card.self) { choice.consider(.card(value), encoding: value) }
+/// self = try choice.chosen ?? .unknown(container.decode(JSONValue.self))
+/// ```
+@_spi(Generated) public struct AlternativeChoice<Value> {
+    /// The object's member names; `nil` when the value is no object (the first alternative that decodes is taken).
+    private let members: Set<String>?
+    private var best: (value: Value, kept: Int)?
+
+    /// True once an alternative keeps every member: later ones need not be tried.
+    public private(set) var isSettled = false
+
+    /// Reads the member names of the value `decoder` holds.
+    public init(_ decoder: any Decoder) {
+        members = (try? decoder.container(keyedBy: ModelKey.self)).map { Set($0.allKeys.map(\.stringValue)) }
+    }
+
+    /// Weighs an alternative that decoded: `candidate` is the model's case, `alternative` its value.
+    public mutating func consider(_ candidate: Value, encoding alternative: some Encodable) {
+        guard let members, !members.isEmpty else {
+            if best == nil { best = (candidate, 0) }
+            isSettled = true
+            return
+        }
+        let kept = Self.memberNames(of: alternative).intersection(members).count
+        if kept > best?.kept ?? -1 { best = (candidate, kept) }
+        if kept == members.count { isSettled = true }
+    }
+
+    /// The alternative chosen, or `nil` when none decoded.
+    public var chosen: Value? { best?.value }
+
+    /// The top-level member names of `value` encoded as JSON.
+    private static func memberNames(of value: some Encodable) -> Set<String> {
+        guard let data = try? JSONEncoder().encode(value),
+              let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
+        else { return [] }
+        return Set(object.keys)
+    }
+}
+
 // MARK: - ModelDecoding, ModelEncoding
 
 /// The key of a generated model's property: its name on the wire and, for XML, its form.

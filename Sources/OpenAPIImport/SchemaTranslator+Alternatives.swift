@@ -70,7 +70,7 @@ extension SchemaTranslator {
     }
 
     /// A warning when a value of one object alternative can decode as an earlier one: the earlier one requires no key that
-    /// the later one lacks.
+    /// the later one lacks (the generated decoder then weighs both, `AlternativeChoice`).
     func warnIfAmbiguous(_ ordered: [OneOf.Alternative], schemas: [String: DocumentNode], objects: Set<String>, model: String, at location: SourceLocation) {
         let keys = allKeys(ordered, schemas: schemas, objects: objects)
         let objectAlternatives = ordered.filter { keys[$0.name] != nil }
@@ -79,7 +79,7 @@ extension SchemaTranslator {
             for later in objectAlternatives[(index + 1)...] {
                 guard let all = keys[later.name]?.all, required.isSubset(of: all) else { continue }
                 diagnostics.warning(
-                    "the alternatives '\(earlier.name)' and '\(later.name)' of '\(model)' cannot be told apart: no discriminator, constant property or required key separates them, so a '\(later.name)' that also fits '\(earlier.name)' decodes as '\(earlier.name)'",
+                    "the alternatives '\(earlier.name)' and '\(later.name)' of '\(model)' cannot be told apart: no discriminator, constant property or required key separates them, so a value decodes as the one that keeps the most of its members ('\(earlier.name)' when both keep them all); a value with members of both keeps only one's",
                     at: location)
                 return
             }

@@ -46,7 +46,7 @@ import FoundationNetworking
         (#""round""#, .string("round")),
         ("[1, null]", .unknown(.array([.number(1), .null]))),
     ])
-    func withoutADiscriminatorTheFirstAlternativeThatFitsWins(json: String, expected: Shape) async throws {
+    func withoutADiscriminatorTheAlternativeThatKeepsTheValueWins(json: String, expected: Shape) async throws {
         let transport = StubTransport()
         transport.enqueue(.json(json))
         #expect(try await VariantsClient(transport: transport).draw(shape: .string("x")) == expected)

@@ -142,7 +142,7 @@ import Testing
         #expect(oneOf.alternatives.map(\.name) == ["A", "B"])
         #expect(oneOf.discriminator == nil)
         #expect(fixture.warnings == [
-            "api.yaml:14:23: warning: the alternatives 'A' and 'B' of 'GetThingResponse' cannot be told apart: no discriminator, constant property or required key separates them, so a 'B' that also fits 'A' decodes as 'A'",
+            "api.yaml:14:23: warning: the alternatives 'A' and 'B' of 'GetThingResponse' cannot be told apart: no discriminator, constant property or required key separates them, so a value decodes as the one that keeps the most of its members ('A' when both keep them all); a value with members of both keeps only one's",
         ])
     }
 

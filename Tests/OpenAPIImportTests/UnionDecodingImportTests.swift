@@ -77,7 +77,7 @@ import Testing
         let oneOf = try #require(fixture.oneOf("Union"))
         #expect(oneOf.alternatives.map(\.name) == ["Dog", "Cat"])
         #expect(fixture.warnings == [
-            "api.yaml:20:7: warning: the alternatives 'Dog' and 'Cat' of 'Union' cannot be told apart: no discriminator, constant property or required key separates them, so a 'Cat' that also fits 'Dog' decodes as 'Dog'",
+            "api.yaml:20:7: warning: the alternatives 'Dog' and 'Cat' of 'Union' cannot be told apart: no discriminator, constant property or required key separates them, so a value decodes as the one that keeps the most of its members ('Dog' when both keep them all); a value with members of both keeps only one's",
         ])
     }
 }

@@ -241,6 +241,7 @@ extension OneOfContext: MustacheRepresentable {
             "docComment": docComment.mustacheValue,
             "cases": cases.mustacheValue,
             "discriminatorLiteral": discriminatorLiteral.mustacheValue,
+            "choosesByMembers": choosesByMembers.mustacheValue,
         ])
     }
 }

@@ -87,6 +87,9 @@ public struct OneOfContext: Codable, Equatable, Sendable {
     public var cases: [OneOfCaseContext]
     /// The discriminator key as a literal, e.g. `"petType"`, or `null` when alternatives are tried in order.
     public var discriminatorLiteral: String?
+    /// True when, without a discriminator, two object alternatives may both fit a value: it then decodes as the one
+    /// that keeps the most of the object's members (`AlternativeChoice`), not the first that fits.
+    public var choosesByMembers: Bool = false
 }
 
 /// One alternative of a `oneOf` model.

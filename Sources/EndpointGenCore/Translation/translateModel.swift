@@ -115,9 +115,12 @@ func translateEnum(_ model: Model, cases: [EnumCase], names: ModelNames) -> Enum
     )
 }
 
-/// A `oneOf` model's context: a case per alternative, and how to tell them apart when decoding.
-func translateOneOf(_ model: Model, oneOf: OneOf, names: ModelNames) -> OneOfContext {
+/// A `oneOf` model's context: a case per alternative, and how to tell them apart when decoding. `objects` names the
+/// object models: two of them without a discriminator may both fit a value, so it decodes as the one that keeps the most
+/// of its members.
+func translateOneOf(_ model: Model, oneOf: OneOf, names: ModelNames, objects: Set<String>) -> OneOfContext {
     let name = names.typeName(model.name)
+    let objectAlternatives = oneOf.alternatives.filter { if case .model(let name) = $0.type { objects.contains(name) } else { false } }
     return OneOfContext(
         name: name,
         docComment: DocComment.lines(model.description ?? "One of the values the API sends as a `\(name)`."),
@@ -128,6 +131,7 @@ func translateOneOf(_ model: Model, oneOf: OneOf, names: ModelNames) -> OneOfCon
                 discriminatorPattern: oneOf.discriminatorValues(of: alternative).map { SwiftLiteral.string($0) + "?" }.joined(separator: ", ")
             )
         },
-        discriminatorLiteral: oneOf.discriminator.map(SwiftLiteral.string)
+        discriminatorLiteral: oneOf.discriminator.map(SwiftLiteral.string),
+        choosesByMembers: oneOf.discriminator == nil && objectAlternatives.count > 1
     )
 }

@@ -22,6 +22,7 @@ func translateSpec(_ spec: Spec, specPath: String, options: GeneratorOptions) ->
     var oneOfs: [OneOfContext] = []
     var aliases: [AliasContext] = []
     let indirect = indirectProperties(of: spec.models.filter { $0.sameAs == nil })
+    let objects = Set(spec.models.filter { if case .object = $0.kind { true } else { false } }.map(\.name))
     for model in spec.models {
         if let target = model.sameAs {
             let (name, target) = (names.typeName(model.name), names.typeName(target))
@@ -33,7 +34,7 @@ func translateSpec(_ spec: Spec, specPath: String, options: GeneratorOptions) ->
         case .object(let properties):
             models.append(translateObject(model, properties: properties, names: names, indirect: indirect[model.name] ?? []))
         case .enumeration(let cases): enums.append(translateEnum(model, cases: cases, names: names))
-        case .oneOf(let oneOf): oneOfs.append(translateOneOf(model, oneOf: oneOf, names: names))
+        case .oneOf(let oneOf): oneOfs.append(translateOneOf(model, oneOf: oneOf, names: names, objects: objects))
         }
     }
     let endpoints = spec.endpoints.map {

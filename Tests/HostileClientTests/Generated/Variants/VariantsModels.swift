@@ -331,34 +331,19 @@ public indirect enum Shape: Codable, Sendable, Hashable {
     /// A value no alternative matches, kept as JSON so that it encodes back unchanged.
     case unknown(JSONValue)
 
-    /// Decodes the first alternative that fits, in spec order; a value none fits decodes as `unknown`.
+    /// Decodes the alternative that keeps the most of the object's members, the first in spec order of those that keep
+    /// them all (no key tells the objects apart, so the first that fits may not be the one sent); a value none fits
+    /// decodes as `unknown`.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
-        if let value = try? container.decode(Circle.self) {
-            self = .circle(value)
-            return
-        }
-        if let value = try? container.decode(Square.self) {
-            self = .square(value)
-            return
-        }
-        if let value = try? container.decode(Unknown.self) {
-            self = .unknownCase(value)
-            return
-        }
-        if let value = try? container.decode(Default.self) {
-            self = .`default`(value)
-            return
-        }
-        if let value = try? container.decode(Date.self) {
-            self = .date(value)
-            return
-        }
-        if let value = try? container.decode(String.self) {
-            self = .string(value)
-            return
-        }
-        self = .unknown(try container.decode(JSONValue.self))
+        var choice = AlternativeChoice<Self>(decoder)
+        if !choice.isSettled, let value = try? container.decode(Circle.self) { choice.consider(.circle(value), encoding: value) }
+        if !choice.isSettled, let value = try? container.decode(Square.self) { choice.consider(.square(value), encoding: value) }
+        if !choice.isSettled, let value = try? container.decode(Unknown.self) { choice.consider(.unknownCase(value), encoding: value) }
+        if !choice.isSettled, let value = try? container.decode(Default.self) { choice.consider(.`default`(value), encoding: value) }
+        if !choice.isSettled, let value = try? container.decode(Date.self) { choice.consider(.date(value), encoding: value) }
+        if !choice.isSettled, let value = try? container.decode(String.self) { choice.consider(.string(value), encoding: value) }
+        self = try choice.chosen ?? .unknown(container.decode(JSONValue.self))
     }
 
     /// Encodes the alternative's value, or the unknown JSON as it came.
