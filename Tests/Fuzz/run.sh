@@ -63,6 +63,20 @@ PY
     return 0
 }
 
+# What a CI log needs to find a crash again when its input is gone with the CI machine: the error, the frames in
+# our own code, and the input itself (inputs are at most 16 KB).
+report_crash() {
+    grep -E 'ERROR|Fatal error|Precondition|SUMMARY|Test unit written|artifact_prefix' "$1" | head -20 || true
+    grep -E '^ *#[0-9]+ .*(/Sources/|/Tests/)' "$1" | head -24 || true
+    local unit
+    unit=$(grep -o 'Test unit written to [^ ]*' "$1" | head -1 | sed 's/^Test unit written to //') || true
+    if [ -n "$unit" ] && [ -f "$unit" ]; then
+        echo "crashing input ($unit), base64:"
+        base64 -w 0 "$unit"
+        echo
+    fi
+}
+
 failed=()
 summary=()
 for target in "${targets[@]}"; do
@@ -83,7 +97,7 @@ for target in "${targets[@]}"; do
     if [ $status -ne 0 ]; then
         crashes=1
         failed+=("fuzz-$target")
-        grep -E 'ERROR|Fatal error|Precondition|SUMMARY|Test unit written|artifact_prefix' "$log" | head -20
+        report_crash "$log"
     fi
     line="fuzz-$target: $executions executions in ${seconds}s, $crashes crashes"
     echo "$line"
@@ -94,7 +108,7 @@ for target in "${targets[@]}"; do
         grep -o 'INITED.*' "$log.replay" | head -1 || true
     else
         failed+=("fuzz-$target replay")
-        tail -20 "$log.replay"
+        report_crash "$log.replay"
     fi
 done
 
