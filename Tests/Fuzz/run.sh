@@ -66,7 +66,9 @@ PY
 # What a CI log needs to find a crash again when its input is gone with the CI machine: the error, the frames in
 # our own code, and the input itself (inputs are at most 16 KB).
 report_crash() {
-    grep -E 'ERROR|Fatal error|Precondition|SUMMARY|Test unit written|artifact_prefix' "$1" | head -20 || true
+    # A failure libFuzzer did not describe (a replay that could not start, a killed process) shows its log's end.
+    local described='ERROR|Fatal error|Precondition|SUMMARY|Test unit written|artifact_prefix'
+    if grep -qE "$described" "$1"; then grep -E "$described" "$1" | head -20; else tail -20 "$1"; fi
     grep -E '^ *#[0-9]+ .*(/Sources/|/Tests/)' "$1" | head -24 || true
     local unit
     unit=$(grep -o 'Test unit written to [^ ]*' "$1" | head -1 | sed 's/^Test unit written to //') || true
