@@ -175,7 +175,8 @@ extension OperationTranslator {
 
     /// Whether a schema (after references) becomes a struct.
     func isObject(_ schema: DocumentNode?) -> Bool {
-        guard let schema else { return false }
+        // A discriminated base stands for any of its subtypes: it is sent whole, never spread.
+        guard let schema, !schemas.isPolymorphicBase(schema) else { return false }
         if case .object = schemas.shape(schema) { return true }
         return false
     }

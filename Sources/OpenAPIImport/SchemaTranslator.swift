@@ -11,7 +11,7 @@ final class SchemaTranslator {
     var models: [String: Model] = [:]
     /// The model built for each schema node (by `DocumentNode.identity`), so a schema reached twice is one model.
     private var modelNames: [String: String] = [:]
-    private var names = UniqueNames()
+    var names = UniqueNames()
     /// Inline models by their structure, to reuse an identical one.
     private var inlineModels: [String: String] = [:]
     /// The models built for inline schemas (not components): names the importer made up, which `sameAsIdentical`
@@ -29,6 +29,10 @@ final class SchemaTranslator {
     /// The `required` names without a property already warned about (`SchemaTranslator+RequiredNames.swift`): a
     /// base schema's name is warned about once, not again for every schema that includes it with `allOf`.
     var warnedRequiredNames: Set<SourceLocation> = []
+    /// The union built for each discriminated base schema (by identity) and the subtypes that extend each base with
+    /// `allOf`, by file (`SchemaTranslator+Subtypes.swift`).
+    var polymorphicModels: [String: String] = [:]
+    var subtypesByFile: [String: [String: [(schema: String, reference: DocumentNode)]]] = [:]
 
     /// Type names our specs reserve (built-in types, `Empty`) or Swift does not allow as a type name.
     static let reservedTypeNames: Set<String> = Set(TypeRef.builtins.keys).union(["Empty", "Type", "Protocol", "Self", "Any"])
@@ -54,9 +58,11 @@ final class SchemaTranslator {
                 return guarded(target, in: \.aliasesInProgress) { self.type(target, name: componentName) } ?? .unsupported("a schema that refers to itself")
             }
             // A model's name is recorded before its properties are built, so a self-reference ends here.
-            // `nullable: true` beside the `$ref`, or on the component, makes the use optional.
-            let model = model(for: dereferenced(target), name: componentName, inline: false)
-            return SchemaType.type(.model(model)).optional(if: isNullable(schema) || isNullable(dereferenced(target)))
+            // `nullable: true` beside the `$ref`, or on the component, makes the use optional. Where a base with a
+            // discriminator is declared, a value is any of its subtypes.
+            let base = dereferenced(target)
+            let model = polymorphicModel(base, name: componentName) ?? model(for: base, name: componentName, inline: false)
+            return SchemaType.type(.model(model)).optional(if: isNullable(schema) || isNullable(base))
         }
         let nullable = isNullable(schema)
         switch shape(schema) {
@@ -175,7 +181,7 @@ final class SchemaTranslator {
     }
 
     /// `nullable: true` (3.0), `null` among the types (3.1), or a `null` alternative of `oneOf`/`anyOf`.
-    private func isNullable(_ schema: DocumentNode) -> Bool {
+    func isNullable(_ schema: DocumentNode) -> Bool {
         if schema.flag("nullable") { return true }
         if let parts = schema["allOf"]?.items, parts.contains(where: isNullPart) { return true }
         if let types = schema.node["type"]?.sequence, types.contains(where: { $0.text == "null" }) { return true }
@@ -286,7 +292,7 @@ final class SchemaTranslator {
     ///
     /// An inline model identical to an earlier inline one (Stripe repeats the same inline enum in many
     /// operations) is that one: fewer types to generate and compile.
-    private func model(for schema: DocumentNode, name: String, inline: Bool) -> String {
+    func model(for schema: DocumentNode, name: String, inline: Bool) -> String {
         if let known = modelNames[schema.identity] { return known }
         if inline, case .union(let variants) = shape(schema) {
             // The referenced alternatives first, so that a component keeps its own name over an inline union named
@@ -295,11 +301,7 @@ final class SchemaTranslator {
             for variant in variants where variant.reference != nil { _ = type(variant, name: "") }
             if let known = modelNames[schema.identity] { return known }
         }
-        var typeName = SwiftName.type(name)
-        if Self.reservedTypeNames.contains(typeName) {
-            diagnostics.warning("the schema name '\(name)' is reserved (a built-in type or Swift keyword); it is generated as '\(typeName)Model'", at: schema.location)
-            typeName += "Model"
-        }
+        let typeName = modelTypeName(name, at: schema.location)
         let claimed = names.claim(typeName)
         modelNames[schema.identity] = claimed
         let description = schema.text("description") ?? schema.text("title")
@@ -325,6 +327,14 @@ final class SchemaTranslator {
         models[claimed] = Model(name: claimed, kind: kind, description: description, location: schema.location)
         if inline { inlineModelNames.insert(claimed) }
         return claimed
+    }
+
+    /// The Swift type name for a schema's name: a reserved one (a built-in type or keyword) gets `Model` appended.
+    func modelTypeName(_ name: String, at location: SourceLocation) -> String {
+        let typeName = SwiftName.type(name)
+        guard Self.reservedTypeNames.contains(typeName) else { return typeName }
+        diagnostics.warning("the schema name '\(name)' is reserved (a built-in type or Swift keyword); it is generated as '\(typeName)Model'", at: location)
+        return typeName + "Model"
     }
 
     /// The model already built for the schema a reference leads to, if any.
