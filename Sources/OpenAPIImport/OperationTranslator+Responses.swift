@@ -2,10 +2,10 @@ import Diagnostics
 import EndpointSpec
 
 extension OperationTranslator {
-    /// The first 2xx response as the return type, and the documented error responses' type as the error model.
+    /// The success response's body as the return type, and the documented error responses' type as the error model.
     func responses(_ operation: DocumentNode, context: OperationContext) -> (ResponseType, TypeRef?) {
         let responses = (operation["responses"]?.members ?? []).sorted { Self.order($0.key) < Self.order($1.key) }
-        let success = responses.first { $0.key.hasPrefix("2") }
+        let success = Self.success(responses)
         var response = success.map { responseType(schemas.dereferenced($0.value), typeName: context.typeName + "Response", context: context) } ?? .empty
         if let success, let reference = schemas.unresolvedReference(success.value) {
             diagnostics.warning("the \(success.key) response of \(context) is the reference '\(reference)', which cannot be resolved; it is typed JSON", at: success.value.location)
@@ -29,20 +29,36 @@ extension OperationTranslator {
         return (response, errors.first?.type)
     }
 
+    /// The response a call returns the body of: the first 2xx, else `default` when it is the only word on success (it
+    /// stands for every status the operation does not list).
+    private static func success(_ sorted: [(key: String, location: SourceLocation, value: DocumentNode)]) -> (key: String, location: SourceLocation, value: DocumentNode)? {
+        sorted.first { $0.key.hasPrefix("2") } ?? sorted.first { $0.key == "default" }
+    }
+
     /// JSON decodes into the schema's type; other text is a `String`; any other content is `Data`; none is `Empty`.
+    /// A schema for any media type (`*/*`, `application/*`) types the body too, decoded by the media type the server
+    /// answers with (JSON, or a configured body coder's), unless it is a string: any bytes, kept as `Data`.
     private func responseType(_ response: DocumentNode, typeName: String, context: OperationContext) -> ResponseType {
         let content = response["content"]?.members ?? []
         guard !content.isEmpty else { return .empty }
         if let json = content.first(where: { Self.isJSON($0.key.lowercased()) }) {
             guard let schema = json.value["schema"] else { return .data }
-            switch schemas.type(schema, name: typeName) {
-            case .type(let type): return .type(type)
-            case .unsupported(let reason):
-                diagnostics.warning("the response of \(context) is \(reason), which EndpointGen cannot type precisely; it is typed JSON", at: schema.location)
-                return .type(.json)
-            }
+            return typed(schema, typeName: typeName, context: context)
+        }
+        if let any = content.first(where: { ["*/*", "application/*"].contains($0.key.lowercased()) }), let schema = any.value["schema"],
+           case .type(let type) = schemas.type(schema, name: typeName), type.unwrapped != .string, type.unwrapped != .data {
+            return typed(schema, typeName: typeName, context: context)
         }
         return content.contains { $0.key.lowercased().hasPrefix("text/") } && content.allSatisfy({ !Self.isBinary($0.key.lowercased()) }) ? .string : .data
+    }
+
+    private func typed(_ schema: DocumentNode, typeName: String, context: OperationContext) -> ResponseType {
+        switch schemas.type(schema, name: typeName) {
+        case .type(let type): return .type(type)
+        case .unsupported(let reason):
+            diagnostics.warning("the response of \(context) is \(reason), which EndpointGen cannot type precisely; it is typed JSON", at: schema.location)
+            return .type(.json)
+        }
     }
 
     /// The media types to ask for where the document offers a JSON success response beside others (XML, say): only
@@ -50,7 +66,7 @@ extension OperationTranslator {
     func accept(_ operation: DocumentNode, response: ResponseType) -> [String]? {
         guard case .type = response else { return nil }
         let responses = (operation["responses"]?.members ?? []).sorted { Self.order($0.key) < Self.order($1.key) }
-        guard let success = responses.first(where: { $0.key.hasPrefix("2") }) else { return nil }
+        guard let success = Self.success(responses) else { return nil }
         let types = (schemas.dereferenced(success.value)["content"]?.members ?? []).map(\.key)
         let json = types.filter { Self.isJSON($0.lowercased()) }
         return json.count < types.count && !json.isEmpty ? json : nil

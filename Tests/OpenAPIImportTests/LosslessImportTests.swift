@@ -143,4 +143,37 @@ import Testing
         #expect(try roundTrip(fixture.spec).spec.withoutLocations == fixture.spec.withoutLocations)
         try ClientCompiler.expectCleanCompile(fixture)
     }
+
+    /// A `default` response with no 2xx beside it answers success too: its body is the return type (and still the error
+    /// model), not `Empty`. A body for any media type (`*/*`) with a schema is that schema's type, decoded by the media
+    /// type the server answers with; a string there may be any bytes, so it stays `Data`.
+    @Test func aDefaultOnlyResponseAndAnAnyMediaTypeSchemaAreTyped() throws {
+        let fixture = try ImportFixture(document(
+            paths: """
+              /status:
+                get:
+                  operationId: status
+                  responses:
+                    default: { description: Any code, content: { application/json: { schema: { $ref: '#/components/schemas/Status' } } } }
+              /any:
+                get:
+                  operationId: any
+                  responses:
+                    '200': { description: OK, content: { '*/*': { schema: { $ref: '#/components/schemas/Status' } } } }
+                    '404': { description: No, content: { application/json: { schema: { $ref: '#/components/schemas/Status' } } } }
+              /log:
+                get:
+                  operationId: log
+                  responses:
+                    '200': { description: OK, content: { '*/*': { schema: { type: string } } } }
+            """,
+            components: """
+              schemas:
+                Status: { type: object, required: [code], properties: { code: { type: integer }, message: { type: string } } }
+            """))
+        #expect(fixture.spec.endpoints.map(\.response) == [.type(.model("Status")), .type(.model("Status")), .data])
+        #expect(fixture.spec.endpoints.map(\.errorModel) == [.model("Status"), .model("Status"), nil])
+        #expect(fixture.warnings.isEmpty)
+        try ClientCompiler.expectCleanCompile(fixture)
+    }
 }
