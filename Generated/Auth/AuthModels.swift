@@ -89,7 +89,7 @@ public struct User: Codable, Sendable, Hashable {
 }
 
 /// The `Role` values the API knows.
-/// Open to values the spec does not list: an unknown value decodes and keeps its text (`OpenStringValue` gives the
+/// Open to values the spec does not list: an unknown value decodes and keeps its raw value (`OpenStringValue` gives the
 /// coding, equality, hashing and `description`).
 public struct Role: OpenStringValue {
     public static var admin: Self { Self(rawValue: "admin") }

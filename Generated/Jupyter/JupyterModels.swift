@@ -288,7 +288,7 @@ public struct Session: Codable, Sendable, Hashable {
 }
 
 /// What a path holds.
-/// Open to values the spec does not list: an unknown value decodes and keeps its text (`OpenStringValue` gives the
+/// Open to values the spec does not list: an unknown value decodes and keeps its raw value (`OpenStringValue` gives the
 /// coding, equality, hashing and `description`).
 public struct ContentType: OpenStringValue {
     public static var file: Self { Self(rawValue: "file") }
@@ -314,7 +314,7 @@ public struct ContentType: OpenStringValue {
 }
 
 /// How a file's content travels.
-/// Open to values the spec does not list: an unknown value decodes and keeps its text (`OpenStringValue` gives the
+/// Open to values the spec does not list: an unknown value decodes and keeps its raw value (`OpenStringValue` gives the
 /// coding, equality, hashing and `description`).
 public struct FileFormat: OpenStringValue {
     /// UTF-8 text.

@@ -686,7 +686,7 @@ public struct Terminal: Codable, Sendable, Hashable {
 }
 
 /// Type of content
-/// Open to values the spec does not list: an unknown value decodes and keeps its text (`OpenStringValue` gives the
+/// Open to values the spec does not list: an unknown value decodes and keeps its raw value (`OpenStringValue` gives the
 /// coding, equality, hashing and `description`).
 public struct ContentsType: OpenStringValue {
     public static var directory: Self { Self(rawValue: "directory") }
@@ -712,7 +712,7 @@ public struct ContentsType: OpenStringValue {
 }
 
 /// The `GetApiContentsPathFormat` values the API knows.
-/// Open to values the spec does not list: an unknown value decodes and keeps its text (`OpenStringValue` gives the
+/// Open to values the spec does not list: an unknown value decodes and keeps its raw value (`OpenStringValue` gives the
 /// coding, equality, hashing and `description`).
 public struct GetApiContentsPathFormat: OpenStringValue {
     public static var text: Self { Self(rawValue: "text") }
@@ -736,7 +736,7 @@ public struct GetApiContentsPathFormat: OpenStringValue {
 }
 
 /// The `GetApiContentsPathType` values the API knows.
-/// Open to values the spec does not list: an unknown value decodes and keeps its text (`OpenStringValue` gives the
+/// Open to values the spec does not list: an unknown value decodes and keeps its raw value (`OpenStringValue` gives the
 /// coding, equality, hashing and `description`).
 public struct GetApiContentsPathType: OpenStringValue {
     public static var file: Self { Self(rawValue: "file") }

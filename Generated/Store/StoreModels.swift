@@ -226,7 +226,7 @@ public struct OrderProblem: Codable, Sendable, Hashable {
 }
 
 /// Whether a product can be ordered.
-/// Open to values the spec does not list: an unknown value decodes and keeps its text (`OpenStringValue` gives the
+/// Open to values the spec does not list: an unknown value decodes and keeps its raw value (`OpenStringValue` gives the
 /// coding, equality, hashing and `description`).
 public struct ProductStatus: OpenStringValue {
     public static var available: Self { Self(rawValue: "available") }
@@ -252,7 +252,7 @@ public struct ProductStatus: OpenStringValue {
 }
 
 /// The `SortOrder` values the API knows.
-/// Open to values the spec does not list: an unknown value decodes and keeps its text (`OpenStringValue` gives the
+/// Open to values the spec does not list: an unknown value decodes and keeps its raw value (`OpenStringValue` gives the
 /// coding, equality, hashing and `description`).
 public struct SortOrder: OpenStringValue {
     public static var newest: Self { Self(rawValue: "newest") }
@@ -278,7 +278,7 @@ public struct SortOrder: OpenStringValue {
 }
 
 /// The `OrderStatus` values the API knows.
-/// Open to values the spec does not list: an unknown value decodes and keeps its text (`OpenStringValue` gives the
+/// Open to values the spec does not list: an unknown value decodes and keeps its raw value (`OpenStringValue` gives the
 /// coding, equality, hashing and `description`).
 public struct OrderStatus: OpenStringValue {
     public static var pending: Self { Self(rawValue: "pending") }

@@ -241,33 +241,38 @@ private struct MemberKey: CodingKey {
     init?(intValue: Int) { nil }
 }
 
-// MARK: - OpenStringValue
+// MARK: - OpenEnumValue
 
-/// A string from an open set: the values a spec lists for an `enum` are the type's static members, and any other
-/// text decodes too and keeps its text.
+/// A value from an open set: the values a spec lists for an `enum` are the type's static members, and any other value
+/// of the raw type decodes too and keeps its raw value.
 ///
-/// Every generated enum type conforms; its coding (a single string), equality and hashing (by `rawValue`) and
-/// `description` come from this protocol's extension, so that each generated type holds only its values and the
-/// compiler builds these members once here instead of once per type.
+/// Every generated enum type conforms (a string enum through ``OpenStringValue``; `type: Int` and other numbers
+/// directly); its coding (a single value), equality and hashing (by `rawValue`) and `description` come from this
+/// protocol's extension, so that each generated type holds only its values and the compiler builds these members once
+/// here instead of once per type.
 ///
 /// ```swift
 /// let status = Status(rawValue: "archived")          // known or not
 /// if status == .active { ... }                        // compares the raw values
 /// Status.knownValues.map(\.rawValue)                  // the spec's values, in its order
+/// let level = Level(rawValue: 30)                     // an integer enum: `enum: [0, 10, 20]`, `type: Int`
 /// ```
-public protocol OpenStringValue: RawRepresentable, Codable, Sendable, Hashable, CustomStringConvertible, ParameterValue
-where RawValue == String {
+public protocol OpenEnumValue: RawRepresentable, Codable, Sendable, Hashable, CustomStringConvertible, ParameterValue
+where RawValue: Codable & Sendable & Hashable & LosslessStringConvertible {
     /// Any value, known or not.
-    init(rawValue: String)
+    init(rawValue: RawValue)
 
     /// The values the spec lists, in its order.
     static var knownValues: [Self] { get }
 }
 
-extension OpenStringValue {
-    /// Decodes any string.
+/// A string from an open set: a generated string enum (see ``OpenEnumValue``).
+public protocol OpenStringValue: OpenEnumValue where RawValue == String {}
+
+extension OpenEnumValue {
+    /// Decodes any value of the raw type.
     public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+        self.init(rawValue: try decoder.singleValueContainer().decode(RawValue.self))
     }
 
     /// Encodes the raw value.
@@ -276,8 +281,8 @@ extension OpenStringValue {
         try container.encode(rawValue)
     }
 
-    /// The raw value.
-    public var description: String { rawValue }
+    /// The raw value's text.
+    public var description: String { rawValue.description }
 
     /// Two values are equal when their raw values are.
     public static func == (lhs: Self, rhs: Self) -> Bool { lhs.rawValue == rhs.rawValue }

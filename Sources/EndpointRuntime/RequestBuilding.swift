@@ -369,15 +369,15 @@ public struct ParameterTemplate: Sendable, Equatable {
 /// A value that can be a path, query, header or form parameter: it gives its text form(s).
 ///
 /// One value gives one string, an array gives one per element (repeated query keys), `nil` gives none
-/// (the parameter is omitted). Generated string enums conform through `OpenStringValue`: their text is the raw value.
+/// (the parameter is omitted). Generated enums conform through `OpenEnumValue`: their text is the raw value's.
 public protocol ParameterValue {
     /// The text forms of the value, e.g. `["42"]`, `["a", "b"]` or `[]`.
     var parameterValues: [String] { get }
 }
 
-extension ParameterValue where Self: RawRepresentable, RawValue == String {
-    /// The raw value.
-    public var parameterValues: [String] { [rawValue] }
+extension ParameterValue where Self: RawRepresentable, RawValue: LosslessStringConvertible {
+    /// The raw value's text.
+    public var parameterValues: [String] { [rawValue.description] }
 }
 
 extension ParameterValue where Self: LosslessStringConvertible {

@@ -109,6 +109,8 @@ final class SchemaTranslator {
         case []:
             if schema["items"] != nil { return arrayType(schema, name: name) }
             if schema["properties"] != nil || schema["additionalProperties"] != nil { return dictionaryType(schema, name: name) }
+            // `const: 42` says the type by its value.
+            if let constant = schema.node["const"], let type = Self.scalarType(of: constant.resolved) { return .type(type) }
             // No type, no properties, no items: any JSON value, which `JSON` holds as it is.
             return .type(.json)
         case ["string"]: return .type(stringType(schema))
@@ -133,8 +135,19 @@ final class SchemaTranslator {
         }
     }
 
+    /// The type of a scalar value: `Int` for `42`, `Double` for `1.5`, `Bool`, `String`; `nil` for `null`, arrays and objects.
+    private static func scalarType(of value: YAMLValue) -> TypeRef? {
+        switch value {
+        case .int: .int
+        case .double: .double
+        case .bool: .bool
+        case .string: .string
+        case .null, .array, .object: nil
+        }
+    }
+
     private func isStringEnum(_ type: SchemaType) -> Bool {
-        guard case .type(.model(let name)) = type, case .enumeration = models[name]?.kind else { return false }
+        guard case .type(.model(let name)) = type, case .enumeration(_, .string) = models[name]?.kind else { return false }
         return true
     }
 
@@ -240,8 +253,8 @@ final class SchemaTranslator {
             if variants.allSatisfy(isStringLike) { return .other }
             return variants.allSatisfy(canBeAlternative) ? .union(variants) : .other
         }
-        if schema["enum"] != nil, typeNames(schema).allSatisfy({ $0 == "string" }) {
-            return enumValues(schema).isEmpty ? .other : .enumeration
+        if schema["enum"] != nil, let rawType = enumRawType(schema) {
+            return enumValues(schema, rawType: rawType).isEmpty ? .other : .enumeration
         }
         if schema["properties"]?.node.mapping != nil, typeNames(schema).allSatisfy({ $0 == "object" }) { return .object }
         return .other
@@ -265,8 +278,8 @@ final class SchemaTranslator {
 
     /// A string enumeration, or a scalar string that stays a `String` (no format that makes it a `Date`, `UUID`...).
     private func isStringLike(_ variant: DocumentNode) -> Bool {
-        if case .enumeration = shape(variant) { return true }
         let schema = dereferenced(variant)
+        if case .enumeration = shape(variant) { return enumRawType(schema) == .string }
         return isScalar(schema) && typeNames(schema) == ["string"] && stringType(schema) == .string
     }
 
@@ -307,7 +320,9 @@ final class SchemaTranslator {
         let description = schema.text("description") ?? schema.text("title")
         let kind: Model.Kind
         switch shape(schema) {
-        case .enumeration: kind = .enumeration(enumCases(schema, model: claimed))
+        case .enumeration:
+            let rawType = enumRawType(schema) ?? .string
+            kind = .enumeration(enumCases(schema, model: claimed, rawType: rawType), rawType: rawType)
         case .union(let variants): kind = unionKind(schema, variants: variants, model: claimed)
         case .object, .other: kind = .object(objectProperties(schema, model: claimed))
         }
@@ -347,8 +362,8 @@ final class SchemaTranslator {
     private static func structure(_ kind: Model.Kind, description: String?) -> String {
         var key = description ?? ""
         switch kind {
-        case .enumeration(let cases):
-            key += "\u{1}enum" + cases.map { "\u{1}" + $0.value }.joined()
+        case .enumeration(let cases, let rawType):
+            key += "\u{1}enum\u{1}\(rawType)" + cases.map { "\u{1}" + $0.value }.joined()
         case .object(let properties):
             key += "\u{1}object" + properties.map { "\u{1}\($0.name)\u{2}\($0.wireName)\u{2}\($0.type)\u{2}\(String(describing: $0.defaultValue))\u{2}\($0.description ?? "")" }.joined()
         case .oneOf(let oneOf):
@@ -477,38 +492,6 @@ final class SchemaTranslator {
         let others = misfitDefaults.count - 1
         let more = others == 0 ? "" : ", and so are \(others) other default\(others == 1 ? "" : "s") of this document that do not fit theirs"
         diagnostics.warning("the default of \(first.context) does not fit its type '\(first.type)'; it is left out\(more)", at: first.location)
-    }
-
-    // MARK: Enumerations
-
-    /// The string values that can name a case (not empty, not only punctuation), in order, without repeats.
-    private func enumValues(_ schema: DocumentNode) -> [DocumentNode] {
-        var seen: Set<String> = []
-        return (schema["enum"]?.items ?? []).filter { item in
-            guard item.node.resolved != .null, let text = item.node.text, !text.isEmpty, SwiftName.member(text) != "_" else { return false }
-            return seen.insert(text).inserted
-        }
-    }
-
-    private func enumCases(_ schema: DocumentNode, model: String) -> [EnumCase] {
-        let all = schema["enum"]?.items ?? []
-        if all.contains(where: { $0.node.text == "" }) {
-            diagnostics.warning("the empty string is not supported as a case of enum '\(model)'; it is left out of the known values (the open enum still accepts it)", at: schema.location)
-        }
-        for item in all where item.node.text.map({ !$0.isEmpty && SwiftName.member($0) == "_" }) == true {
-            diagnostics.warning("the case '\(item.node.text ?? "")' of enum '\(model)' has no letters or digits to make a Swift name of; it is left out of the known values (the open enum still accepts it)", at: item.location)
-        }
-        var swiftNames: [String: String] = [:]
-        return enumValues(schema).compactMap { item in
-            let value = item.node.text ?? ""
-            let swiftName = SwiftName.member(value)
-            if let earlier = swiftNames[swiftName] {
-                diagnostics.warning("the cases '\(earlier)' and '\(value)' of enum '\(model)' both become the Swift name '\(swiftName)'; '\(value)' is left out of the known values (the open enum still accepts it)", at: item.location)
-                return nil
-            }
-            swiftNames[swiftName] = value
-            return EnumCase(value: value, location: item.location)
-        }
     }
 }
 

@@ -216,12 +216,15 @@ public enum SpecWriter {
         if let description = model.description { lines.append("  description: \(quoted(description))") }
         if let target = model.sameAs { return lines + ["  sameAs: \(quoted(target))"] }
         switch model.kind {
-        case .enumeration(let cases):
+        case .enumeration(let cases, let rawType):
+            // A number is written as it is (the loader checks it is one of the type), text quoted.
+            let value = { (text: String) in rawType == .string ? quoted(text) : text }
+            if rawType != .string { lines.append("  type: \(rawType)") }
             if cases.allSatisfy({ $0.description == nil }) {
-                lines.append("  enum: [" + cases.map { quoted($0.value) }.joined(separator: ", ") + "]")
+                lines.append("  enum: [" + cases.map { value($0.value) }.joined(separator: ", ") + "]")
             } else {
                 lines.append("  enum:")
-                lines += cases.map { "    \(quoted($0.value)): \($0.description.map(quoted) ?? "null")" }
+                lines += cases.map { "    \(value($0.value)): \($0.description.map(quoted) ?? "null")" }
             }
         case .object(let properties):
             lines.append("  properties:" + (properties.isEmpty ? " {}" : ""))

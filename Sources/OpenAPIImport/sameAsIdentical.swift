@@ -62,8 +62,8 @@ func sameAsIdentical(_ models: [Model], inline: Set<String>) -> [Model] {
 /// names as `rename` gives them.
 private func shape(of kind: Model.Kind, rename: (String) -> String) -> String {
     switch kind {
-    case .enumeration(let cases):
-        return "enum" + cases.map { "\u{1}" + $0.value }.joined()
+    case .enumeration(let cases, let rawType):
+        return "enum\u{1}\(rawType)" + cases.map { "\u{1}" + $0.value }.joined()
     case .object(let properties):
         return "object" + properties.map { property in
             "\u{1}\(property.name)\u{2}\(property.wireName)\u{2}\(property.type.renamingModels(rename))\u{2}"

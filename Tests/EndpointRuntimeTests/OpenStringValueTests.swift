@@ -11,7 +11,16 @@ private struct Plan: OpenStringValue {
     init(rawValue: String) { self.rawValue = rawValue }
 }
 
-/// The members every generated enum gets from `OpenStringValue`'s extension instead of writing them itself.
+/// An integer enum as the generator writes one (`type: integer, enum: [0, 10]`).
+private struct Level: OpenEnumValue {
+    static var _0: Self { Self(rawValue: 0) }
+    static var _10: Self { Self(rawValue: 10) }
+    static var knownValues: [Self] { [._0, ._10] }
+    let rawValue: Int
+    init(rawValue: Int) { self.rawValue = rawValue }
+}
+
+/// The members every generated enum gets from `OpenStringValue`'s (`OpenEnumValue`'s) extension instead of writing them itself.
 @Suite(.timeLimit(.minutes(2))) struct OpenStringValueTests {
     @Test func anyStringDecodesAndEncodesBackAsItCame() throws {
         let decoded = try JSONDecoder().decode([Plan].self, from: Data(#"["pro", "enterprise"]"#.utf8))
@@ -40,5 +49,15 @@ private struct Plan: OpenStringValue {
         #expect(Plan.basic.parameterValues == ["basic"])
         #expect([Plan.basic, .pro].parameterValues == ["basic", "pro"])
         #expect(Plan.knownValues.map(\.rawValue) == ["basic", "pro"])
+    }
+
+    /// A number enum is coded as the number it is, known or not, and sent as its digits.
+    @Test func aNumberEnumDecodesAndEncodesAnyNumberAndReadsAsItsDigits() throws {
+        let decoded = try JSONDecoder().decode([Level].self, from: Data("[10, 30]".utf8))
+        #expect(decoded == [._10, Level(rawValue: 30)])
+        #expect(String(decoding: try JSONEncoder().encode(decoded), as: UTF8.self) == "[10,30]")
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode(Level.self, from: Data(#""10""#.utf8)) }
+        #expect(Level._10.description == "10")
+        #expect([Level._0, Level(rawValue: 30)].parameterValues == ["0", "30"])
     }
 }

@@ -124,4 +124,42 @@ import Testing
         #expect(properties.map(\.type) == [.array(.int)])
         #expect(properties.map(\.description) == ["The items."])
     }
+
+    /// `type: Int` (or `Int32`, `Int64`, `Double`) makes an enum of numbers: each case must be one, a default is one, and
+    /// `10` and `10.0` are one `Double` case.
+    @Test func aNumberEnumTakesCasesAndDefaultsOfItsType() throws {
+        let text = SpecTesting.spec(endpoints: "  a: { GET: /a, response: User }\n", extra: """
+            models:
+              User: { level: { type: Level, default: 10 }, weight: { type: "Weight?", default: 0.5 } }
+              Level: { type: Int, enum: [0, 10, 20] }
+              Weight: { type: Double, enum: { 0.5: Half., 1.25: null } }
+            """)
+        let models = try SpecTesting.load(text).spec.models
+        let level = try #require(models.first { $0.name == "Level" })
+        #expect(level.kind == .enumeration(level.cases, rawType: .int))
+        #expect(level.cases.map(\.value) == ["0", "10", "20"])
+        let weight = try #require(models.first { $0.name == "Weight" })
+        #expect(weight.kind == .enumeration(weight.cases, rawType: .double))
+        #expect(weight.cases.map(\.description) == ["Half.", nil])
+        #expect(problems(models: "  User: { level: { type: Level, default: 30 } }\n  Level: { type: Int, enum: [0, 10] }\n") == [
+            "Specs/Test.yaml:7:42: error: the default '30' of property 'level' of model 'User' is not a case of enum 'Level'",
+        ])
+        #expect(problems(models: "  User: { level: Level }\n  Level: { type: Int, enum: [0, high, 2.5] }\n") == [
+            "Specs/Test.yaml:8:33: error: the case 'high' of enum 'Level' is not a value of its type 'Int'",
+            "Specs/Test.yaml:8:39: error: the case '2.5' of enum 'Level' is not a value of its type 'Int'",
+        ])
+        #expect(problems(models: "  User: { weight: Weight }\n  Weight: { type: Double, enum: [10, 10.0] }\n") == [
+            "Specs/Test.yaml:8:38: error: enum 'Weight' lists case '10.0' twice",
+        ])
+        #expect(problems(models: "  User: { on: Flag }\n  Flag: { type: Bool, enum: [true] }\n") == [
+            "Specs/Test.yaml:8:17: error: enum 'Flag' cannot be of type 'Bool'; an enum's type is one of 'String', 'Int', 'Int32', 'Int64', 'Double'",
+        ])
+    }
+}
+
+private extension Model {
+    var cases: [EnumCase] {
+        if case .enumeration(let cases, _) = kind { return cases }
+        return []
+    }
 }

@@ -62,7 +62,7 @@ import YAML
     static func strings(of spec: Spec) throws -> [String: [String]] {
         let endpoint = try #require(spec.endpoints.first)
         guard case .object(let properties)? = spec.models.first(where: { $0.name == "Item" })?.kind,
-            case .enumeration(let cases)? = spec.models.first(where: { $0.name == "Kind" })?.kind
+            case .enumeration(let cases, _)? = spec.models.first(where: { $0.name == "Kind" })?.kind
         else {
             throw Failure(description: "Hostile.yaml must declare the object Item and the enum Kind")
         }

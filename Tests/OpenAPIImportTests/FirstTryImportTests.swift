@@ -40,7 +40,7 @@ import Testing
         let fixture = try ImportFixture(oneResponseDocument("{ $ref: '#/components/schemas/Sort' }", schemas: """
                 Sort: { type: string, enum: [START_TIME_ASC, NEXT_SCHEDULED_START_TIME_ASC, ID_DESC] }
             """))
-        guard case .enumeration(let cases)? = fixture.spec.model(named: "Sort")?.kind else {
+        guard case .enumeration(let cases, _)? = fixture.spec.model(named: "Sort")?.kind else {
             Issue.record("Sort is no enumeration")
             return
         }

@@ -118,8 +118,8 @@ extension Spec {
             switch model.kind {
             case .object(let properties):
                 model.kind = .object(properties.map { var property = $0; property.location = nowhere; return property })
-            case .enumeration(let cases):
-                model.kind = .enumeration(cases.map { var item = $0; item.location = nowhere; return item })
+            case .enumeration(let cases, let rawType):
+                model.kind = .enumeration(cases.map { var item = $0; item.location = nowhere; return item }, rawType: rawType)
             case .oneOf(var oneOf):
                 oneOf.alternatives = oneOf.alternatives.map { var item = $0; item.location = nowhere; return item }
                 oneOf.mapping = oneOf.mapping.map { var item = $0; item.location = nowhere; return item }

@@ -176,4 +176,52 @@ import Testing
         #expect(fixture.warnings.isEmpty)
         try ClientCompiler.expectCleanCompile(fixture)
     }
+
+    /// An integer or number enum is an open enum of its raw type (`type: integer, enum: [0, 10, 20]` keeps its values,
+    /// sends `10` as a number), so is an `enum` of numbers without a `type`; `const: 42` without a type is an `Int`. The
+    /// spec format says the same (`type: Int`).
+    @Test func numberEnumsAreOpenEnumsOfTheirTypeAndAConstIsItsType() throws {
+        let fixture = try ImportFixture(oneResponseDocument("{ $ref: '#/components/schemas/Setting' }", schemas: """
+                Setting:
+                  type: object
+                  required: [level, answer]
+                  properties:
+                    level: { type: integer, enum: [0, 10, 20], default: 10 }
+                    weight: { type: number, enum: [0.5, 1.25] }
+                    code: { enum: [1, 2] }
+                    wide: { type: integer, format: int64, enum: [-1, 9007199254740993] }
+                    answer: { const: 42 }
+            """))
+        #expect(fixture.propertyTypes("Setting") == [
+            "level: SettingLevel", "weight: SettingWeight?", "code: SettingCode?", "wide: SettingWide?", "answer: Int",
+        ])
+        #expect(fixture.enumeration("SettingLevel")?.rawType == .int)
+        #expect(fixture.enumeration("SettingLevel")?.values == ["0", "10", "20"])
+        #expect(fixture.enumeration("SettingWeight")?.rawType == .double)
+        #expect(fixture.enumeration("SettingCode")?.rawType == .int)
+        #expect(fixture.enumeration("SettingWide")?.rawType == .int64)
+        #expect(fixture.enumeration("SettingWide")?.values == ["-1", "9007199254740993"])
+        #expect(fixture.properties("Setting").first?.defaultValue == .int(10))
+        #expect(fixture.warnings.isEmpty)
+        #expect(try roundTrip(fixture.spec).spec.withoutLocations == fixture.spec.withoutLocations)
+        let use = try ClientCompiler.compile(fixture.spec, specPath: "api.yaml", extraSource: """
+            func levels() -> [Int] {
+                [SettingLevel._10.rawValue, SettingLevel(rawValue: 30).rawValue] + SettingLevel.knownValues.map(\\.rawValue)
+            }
+
+            func wide() -> Int64 { SettingWide._minus1.rawValue }
+
+            func weight() -> Double { SettingWeight._1_25.rawValue }
+            """)
+        #expect(use.status == 0)
+        #expect(use.output == "")
+    }
+}
+
+private extension ImportFixture {
+    /// An enumeration model's raw type and values.
+    func enumeration(_ model: String) -> (rawType: TypeRef, values: [String])? {
+        guard case .enumeration(let cases, let rawType)? = spec.model(named: model)?.kind else { return nil }
+        return (rawType, cases.map(\.value))
+    }
 }

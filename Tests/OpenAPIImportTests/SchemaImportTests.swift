@@ -90,7 +90,7 @@ import Testing
                   type: string
                   enum: [cat, "", dog, DOG, cat]
             """)
-        guard case .enumeration(let cases)? = fixture.spec.model(named: "Kind")?.kind else {
+        guard case .enumeration(let cases, _)? = fixture.spec.model(named: "Kind")?.kind else {
             Issue.record("Kind is not an enumeration")
             return
         }

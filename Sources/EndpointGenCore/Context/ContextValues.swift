@@ -218,6 +218,8 @@ extension EnumContext: MustacheRepresentable {
     public var mustacheValue: MustacheValue {
         .map([
             "name": name.mustacheValue,
+            "rawType": rawType.mustacheValue,
+            "conformance": conformance.mustacheValue,
             "docComment": docComment.mustacheValue,
             "cases": cases.mustacheValue,
         ])

@@ -57,10 +57,14 @@ public struct AliasContext: Codable, Equatable, Sendable {
     public var docComment: [String]
 }
 
-/// An enum model: a struct over a `String` raw value, open to values the spec does not list.
+/// An enum model: a struct over a `String` (or number) raw value, open to values the spec does not list.
 public struct EnumContext: Codable, Equatable, Sendable {
     /// The type name, e.g. `Role`.
     public var name: String
+    /// The raw value's Swift type, e.g. `String` or `Int`.
+    public var rawType: String
+    /// The runtime protocol it conforms to: `OpenStringValue` for strings, `OpenEnumValue` for numbers.
+    public var conformance: String
     /// The doc comment lines, `///` included.
     public var docComment: [String]
     /// The known values, in spec order.
@@ -71,7 +75,7 @@ public struct EnumContext: Codable, Equatable, Sendable {
 public struct EnumCaseContext: Codable, Equatable, Sendable {
     /// The static property, escaped if needed, e.g. `admin`.
     public var name: String
-    /// The raw value as a literal, e.g. `"admin"`.
+    /// The raw value as a literal, e.g. `"admin"` or `10`.
     public var valueLiteral: String
     /// The case's description as `///` lines (none when the spec gives none).
     public var docComment: [String]

@@ -6,7 +6,9 @@ import EndpointSpec
 /// own names...) gets a `Model` suffix; the translator reports that as a warning.
 struct ModelNames {
     private var types: [String: String] = [:]
+    /// Each enum's case names by value (a number's in its normalized form, `SwiftLiteral.enumValue`), and its raw type.
     private var cases: [String: [String: String]] = [:]
+    private var rawTypes: [String: TypeRef] = [:]
     /// Spec names that were renamed, with their new names.
     private(set) var renamed: [(spec: String, swift: String)] = []
 
@@ -18,9 +20,11 @@ struct ModelNames {
                 renamed.append((model.name, name))
             }
             types[model.name] = name
-            if case .enumeration(let values) = model.kind {
+            if case .enumeration(let values, let rawType) = model.kind {
+                rawTypes[model.name] = rawType
                 cases[model.name] = Dictionary(
-                    values.map { ($0.value, Self.caseName($0.value)) }, uniquingKeysWith: { first, _ in first })
+                    values.map { (Self.key($0.value, rawType: rawType), Self.caseName($0.value, rawType: rawType)) },
+                    uniquingKeysWith: { first, _ in first })
             }
         }
     }
@@ -32,12 +36,22 @@ struct ModelNames {
 
     /// The generated static property for a known value of an enum model, escaped; `nil` if unknown.
     func enumCase(_ value: String, of model: String) -> String? {
-        cases[model]?[value]
+        cases[model]?[Self.key(value, rawType: rawTypes[model] ?? .string)]
+    }
+
+    /// The raw value's Swift type of an enum model, e.g. `Int`; `nil` for a model that is no enum.
+    func enumRawType(of model: String) -> TypeRef? {
+        rawTypes[model]
+    }
+
+    /// What finds a case by value: the text itself, or a number in one form (`10` and `10.0` are one `Double` value).
+    private static func key(_ value: String, rawType: TypeRef) -> String {
+        rawType == .string ? value : SwiftLiteral.enumValue(value, rawType: rawType)
     }
 
     /// An enum value's property name: `knownValues` is taken by the list of all values.
-    static func caseName(_ value: String) -> String {
-        let name = SwiftName.member(value)
+    static func caseName(_ value: String, rawType: TypeRef) -> String {
+        let name = EnumCase.swiftName(value, rawType: rawType)
         return SwiftName.escaped(name == "knownValues" ? "knownValuesCase" : name)
     }
 

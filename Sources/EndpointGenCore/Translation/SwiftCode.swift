@@ -76,7 +76,8 @@ enum SwiftCode {
             return values.count == members.count ? "[" + values.joined(separator: ", ") + "]" : nil
         case (.model(let name), _):
             guard let text = scalarText(value) else { return nil }
-            return names.enumCase(text, of: name).map { "." + $0 } ?? "\(names.typeName(name))(rawValue: \(SwiftLiteral.string(text)))"
+            let literal = SwiftLiteral.enumValue(text, rawType: names.enumRawType(of: name) ?? .string)
+            return names.enumCase(text, of: name).map { "." + $0 } ?? "\(names.typeName(name))(rawValue: \(literal))"
         default:
             return nil
         }

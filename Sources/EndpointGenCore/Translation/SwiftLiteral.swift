@@ -2,6 +2,16 @@ import EndpointSpec
 
 /// Turns arbitrary spec text into Swift source that cannot change the meaning of the code around it.
 enum SwiftLiteral {
+    /// The raw value of an enum case as a literal of its raw type: a string literal, or a number in Swift's form
+    /// (`10`, `0.5` for `.5`), which the spec loader has checked the text is.
+    static func enumValue(_ text: String, rawType: TypeRef) -> String {
+        switch rawType {
+        case .int, .int32, .int64: Int64(text).map(String.init) ?? string(text)
+        case .double: Double(text).map { String($0) } ?? string(text)
+        default: string(text)
+        }
+    }
+
     /// A double-quoted Swift string literal whose value is exactly `text`: `\` and `"` are escaped (so `\(`, `"""`
     /// and `#` stay text), line breaks become `\n` and `\r`, and invisible characters (bidi overrides, zero-width
     /// spaces, other control characters) `\u{...}`, so the literal shows what it holds.

@@ -104,13 +104,17 @@ extension PropertyContext {
 }
 
 /// An enum model's context: one static property per known value.
-func translateEnum(_ model: Model, cases: [EnumCase], names: ModelNames) -> EnumContext {
+func translateEnum(_ model: Model, cases: [EnumCase], rawType: TypeRef, names: ModelNames) -> EnumContext {
     let name = names.typeName(model.name)
     return EnumContext(
         name: name,
+        rawType: rawType.description,
+        conformance: rawType == .string ? "OpenStringValue" : "OpenEnumValue",
         docComment: DocComment.lines(model.description ?? "The `\(name)` values the API knows."),
         cases: cases.map {
-            EnumCaseContext(name: ModelNames.caseName($0.value), valueLiteral: SwiftLiteral.string($0.value), docComment: DocComment.lines($0.description))
+            EnumCaseContext(
+                name: ModelNames.caseName($0.value, rawType: rawType), valueLiteral: SwiftLiteral.enumValue($0.value, rawType: rawType),
+                docComment: DocComment.lines($0.description))
         }
     )
 }

@@ -33,7 +33,7 @@ func translateSpec(_ spec: Spec, specPath: String, options: GeneratorOptions) ->
         switch model.kind {
         case .object(let properties):
             models.append(translateObject(model, properties: properties, names: names, indirect: indirect[model.name] ?? []))
-        case .enumeration(let cases): enums.append(translateEnum(model, cases: cases, names: names))
+        case .enumeration(let cases, let rawType): enums.append(translateEnum(model, cases: cases, rawType: rawType, names: names))
         case .oneOf(let oneOf): oneOfs.append(translateOneOf(model, oneOf: oneOf, names: names, objects: objects))
         }
     }

@@ -84,14 +84,14 @@ struct SpecChecks {
         for pending in damage.pendingDefaults where pending.type.modelNames.allSatisfy({ !damage.brokenModels.contains($0) }) {
             let value = SpecValue(pending.node.resolved)
             guard !value.fits(pending.type, models: models) else { continue }
-            if case .model(let name) = pending.type.unwrapped, let model = models[name], case .enumeration(let cases) = model.kind,
-               case .string(let text) = value
+            if case .model(let name) = pending.type.unwrapped, let model = models[name], case .enumeration(let cases, let rawType) = model.kind,
+               let text = value.enumText(rawType)
             {
                 let names = cases.map(\.value)
                 let note = sink.note(
                     "enum '\(name)' has the cases \(names.map { "'\($0)'" }.joined(separator: ", "))", at: sink.span(of: name, at: model.location))
                 sink.error(
-                    "the default '\(text)' of \(pending.context) is not a case of enum '\(name)'\(Suggestion.hint(for: text, in: names))",
+                    "the default '\(text)' of \(pending.context) is not a case of enum '\(name)'\(rawType == .string ? Suggestion.hint(for: text, in: names) : "")",
                     at: pending.node, notes: [note])
             } else {
                 sink.error("the default of \(pending.context) does not fit its type '\(pending.type)'\(Self.form(of: pending.type))", at: pending.node)

@@ -39,9 +39,12 @@ extension SpecDecoder {
                 location: pair.key.location, sameAs: target)
         }
         if keys.contains("enum") {
-            guard let fields = fields(pair.value, context, allowed: ["enum", "description"]) else { return nil }
-            let cases = fields["enum"].map { enumCases($0, model: name) } ?? []
-            return Model(name: name, kind: .enumeration(cases), description: optionalString(fields["description"], "the description of \(context)"), location: pair.key.location)
+            guard let fields = fields(pair.value, context, allowed: ["enum", "type", "description"]) else { return nil }
+            guard let rawType = fields["type"].map({ enumRawType($0, model: name) }) ?? .string else { return nil }
+            let cases = fields["enum"].map { enumCases($0, model: name, rawType: rawType) } ?? []
+            return Model(
+                name: name, kind: .enumeration(cases, rawType: rawType),
+                description: optionalString(fields["description"], "the description of \(context)"), location: pair.key.location)
         }
         if keys.contains("oneOf") {
             guard let fields = fields(pair.value, context, allowed: ["oneOf", "discriminator", "mapping", "description"]),
@@ -150,10 +153,33 @@ extension SpecDecoder {
     }
 
     /// `enum: [a, b]`, or with descriptions, `enum: { a: "what a means", b: "what b means" }`.
-    private func enumCases(_ node: YAMLNode, model: String) -> [EnumCase] {
+    /// An enum's `type`: `String` (the default), `Int`, `Int32`, `Int64` or `Double`; anything else is reported.
+    private func enumRawType(_ node: YAMLNode, model: String) -> TypeRef? {
+        guard let type = type(node, "enum '\(model)'") else { return nil }
+        guard EnumCase.rawTypes.contains(type) else {
+            let allowed = EnumCase.rawTypes.map { "'\($0)'" }.joined(separator: ", ")
+            sink.error("enum '\(model)' cannot be of type '\(type)'; an enum's type is one of \(allowed)", at: node)
+            return nil
+        }
+        return type
+    }
+
+    /// Whether a case's text is a value of `rawType`: any text for `String`, an integer in range for the integer types,
+    /// a finite number for `Double`.
+    private static func isValue(_ text: String, of rawType: TypeRef) -> Bool {
+        switch rawType {
+        case .int, .int64: Int64(text) != nil
+        case .int32: Int32(text) != nil
+        case .double: Double(text)?.isFinite == true
+        default: true
+        }
+    }
+
+    private func enumCases(_ node: YAMLNode, model: String, rawType: TypeRef) -> [EnumCase] {
         let entries: [(item: YAMLNode, description: String?)]
         if let pairs = node.mapping {
-            entries = pairs.map { ($0.key, optionalString($0.value, "the description of a case of enum '\(model)'")) }
+            // `null` is no description (what `convert` writes for a case without one beside cases with one).
+            entries = pairs.map { ($0.key, $0.value.resolved == .null ? nil : optionalString($0.value, "the description of a case of enum '\(model)'")) }
         } else if let items = sequence(node, "the cases of enum '\(model)'") {
             entries = items.map { ($0, nil) }
         } else {
@@ -174,14 +200,22 @@ extension SpecDecoder {
                 damage.brokenModels.insert(model)
                 return nil
             }
-            if let first = seen[value] {
+            guard Self.isValue(value, of: rawType) else {
+                sink.error("the case '\(value)' of enum '\(model)' is not a value of its type '\(rawType)'", at: item)
+                damage.brokenModels.insert(model)
+                return nil
+            }
+            let key = rawType == .string ? value : Double(value).map { String($0) } ?? value
+            if let first = seen[key] {
                 sink.error("enum '\(model)' lists case '\(value)' twice", at: item, notes: [sink.note("'\(value)' is first listed here", at: first)])
                 return nil
             }
-            seen[value] = item
+            seen[key] = item
             return EnumCase(value: value, description: description, location: item.location)
         }
-        checkSwiftNames(cases.map { ($0.value, $0.location) }, SwiftName.member) { "enum '\(model)' cases '\($0)' and '\($1)'" }
+        checkSwiftNames(cases.map { ($0.value, $0.location) }, { EnumCase.swiftName($0, rawType: rawType) }) {
+            "enum '\(model)' cases '\($0)' and '\($1)'"
+        }
         return cases
     }
 }

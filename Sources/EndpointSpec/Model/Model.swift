@@ -1,13 +1,14 @@
 public import Diagnostics
 
-/// A type the API sends or receives: an object with properties, an open enumeration of strings, or one of several types.
+/// A type the API sends or receives: an object with properties, an open enumeration of strings or numbers, or one of several types.
 public struct Model: Equatable, Sendable {
     /// What the model is.
     public enum Kind: Equatable, Sendable {
         /// A JSON object.
         case object([Property])
-        /// A string enumeration; unknown values decode rather than fail.
-        case enumeration([EnumCase])
+        /// An enumeration of strings, or of numbers when `rawType` is `Int`, `Int32`, `Int64` or `Double`; unknown values
+        /// decode rather than fail.
+        case enumeration([EnumCase], rawType: TypeRef = .string)
         /// A value of one of several types: an enum with a case per alternative and one for unknown values.
         case oneOf(OneOf)
     }
@@ -91,6 +92,30 @@ public struct EnumCase: Equatable, Sendable {
     public var description: String?
     /// Where the case is written.
     public var location: SourceLocation
+
+    /// The raw types an enumeration may have: strings, or integers and numbers (`type: integer, enum: [0, 10]`).
+    public static let rawTypes: [TypeRef] = [.string, .int, .int32, .int64, .double]
+
+    /// The Swift name of a case of an enumeration of `rawType`: lower camel case for text (`in_progress` is
+    /// `inProgress`); for a number, its digits after `_`, a sign as `minus` and a point as `_` (`_10`, `_minus1`, `_0_5`).
+    public static func swiftName(_ value: String, rawType: TypeRef) -> String {
+        guard rawType != .string else { return SwiftName.member(value) }
+        return "_" + value.map { character in
+            switch character {
+            case "-": "minus"
+            case "+": ""
+            case ".": "_"
+            default: String(character)
+            }
+        }.joined()
+    }
+
+    /// Whether `text` is the value of this case of an enumeration of `rawType`: the same text, or the same number.
+    public func matches(_ text: String, rawType: TypeRef) -> Bool {
+        guard rawType != .string else { return value == text }
+        guard let number = Double(text), let own = Double(value) else { return false }
+        return number == own
+    }
 
     /// Creates a case.
     public init(value: String, description: String? = nil, location: SourceLocation) {

@@ -72,9 +72,26 @@ extension SpecValue {
         case (.double, .double(let double)), (.float, .double(let double)), (.decimal, .double(let double)): double.isFinite
         case (.array(let element), .array(let items)): items.allSatisfy { $0.fits(element, models: models) }
         case (.dictionary(let element), .object(let members)): members.allSatisfy { $0.value.fits(element, models: models) }
-        case (.model(let name), .string(let text)):
-            if case .enumeration(let cases) = models[name]?.kind { cases.contains { $0.value == text } } else { false }
+        case (.model(let name), _):
+            if case .enumeration(let cases, let rawType)? = models[name]?.kind, let text = enumText(rawType) {
+                cases.contains { $0.matches(text, rawType: rawType) }
+            } else {
+                false
+            }
         default: false
+        }
+    }
+}
+
+extension SpecValue {
+    /// The text of a value that can name a case of an enumeration of `rawType`: a string for strings, an integer for the
+    /// integer types, any number for `Double`; `nil` for any other value.
+    public func enumText(_ rawType: TypeRef) -> String? {
+        switch (rawType, self) {
+        case (.string, .string(let text)): text
+        case (.int, .int(let number)), (.int32, .int(let number)), (.int64, .int(let number)), (.double, .int(let number)): String(number)
+        case (.double, .double(let number)): number.isFinite ? String(number) : nil
+        default: nil
         }
     }
 }

@@ -31,8 +31,13 @@ enum SpecSchemas {
             let required = properties.filter { (!$0.type.isOptional || $0.null == .sent) && $0.defaultValue == nil }.map(\.wireName)
             let last = properties.map(\.location.line).max() ?? first
             return ["type": "object", "properties": members, "required": required, "additionalProperties": false, "x-fidelity-lines": [first, 1, last, Int.max]]
-        case .enumeration(let cases):
-            return ["type": "string", "enum": cases.map(\.value), "x-fidelity-lines": [first, 1, cases.map(\.location.line).max() ?? first, Int.max]]
+        case .enumeration(let cases, let rawType):
+            let lines = [first, 1, cases.map(\.location.line).max() ?? first, Int.max]
+            switch rawType {
+            case .string: return ["type": "string", "enum": cases.map(\.value), "x-fidelity-lines": lines]
+            case .double: return ["type": "number", "enum": cases.compactMap { Double($0.value) }, "x-fidelity-lines": lines]
+            default: return ["type": "integer", "enum": cases.compactMap { Int64($0.value) }, "x-fidelity-lines": lines]
+            }
         case .oneOf(let oneOf):
             let alternatives = oneOf.alternatives.map { schema(of: $0.type) }
             return ["oneOf": alternatives, "x-fidelity-lines": [first, 1, oneOf.alternatives.map(\.location.line).max() ?? first, Int.max]]

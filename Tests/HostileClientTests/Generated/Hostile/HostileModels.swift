@@ -59,7 +59,7 @@ public struct RequestModel: Codable, Sendable, Hashable {
 }
 
 /// The `Kind` values the API knows.
-/// Open to values the spec does not list: an unknown value decodes and keeps its text (`OpenStringValue` gives the
+/// Open to values the spec does not list: an unknown value decodes and keeps its raw value (`OpenStringValue` gives the
 /// coding, equality, hashing and `description`).
 public struct Kind: OpenStringValue {
     public static var `default`: Self { Self(rawValue: "default") }
