@@ -107,7 +107,7 @@ final class SchemaTranslator {
         }
         switch typeNames(schema) {
         case []:
-            if schema["items"] != nil { return arrayType(schema, name: name) }
+            if schema["items"] != nil || schema["prefixItems"] != nil { return arrayType(schema, name: name) }
             if schema["properties"] != nil || schema["additionalProperties"] != nil { return dictionaryType(schema, name: name) }
             // `const: 42` says the type by its value.
             if let constant = schema.node["const"], let type = Self.scalarType(of: constant.resolved) { return .type(type) }
@@ -163,11 +163,21 @@ final class SchemaTranslator {
     }
 
     private func arrayType(_ schema: DocumentNode, name: String) -> SchemaType {
+        if let prefix = schema["prefixItems"]?.items { return tupleType(schema, prefix: prefix, name: name) }
         guard let items = schema["items"] else { return .unsupported("an array without 'items'") }
         switch type(items, name: name + "Item") {
         case .type(let element): return .type(.array(element))
         case .unsupported(let reason): return .unsupported("an array of \(reason.droppingArticle)")
         }
+    }
+
+    /// A tuple (OpenAPI 3.1's `prefixItems`, with `items` for the elements after them): an array of the one type every
+    /// position has, else any JSON value, which keeps every element as it is.
+    private func tupleType(_ schema: DocumentNode, prefix: [DocumentNode], name: String) -> SchemaType {
+        let rest = schema["items"].flatMap { $0.node.resolved == .bool(false) ? nil : $0 }
+        let types = (prefix + (rest.map { [$0] } ?? [])).map { type($0, name: name + "Item") }
+        if case .type(let element)? = types.first, types.allSatisfy({ $0 == .type(element) }) { return .type(.array(element)) }
+        return .unsupported("a tuple ('prefixItems') whose positions have different types")
     }
 
     private func dictionaryType(_ schema: DocumentNode, name: String) -> SchemaType {

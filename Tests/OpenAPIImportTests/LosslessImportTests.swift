@@ -216,6 +216,23 @@ import Testing
         #expect(use.status == 0)
         #expect(use.output == "")
     }
+
+    /// OpenAPI 3.1's tuples (`prefixItems`): positions of one type are an array of it; positions of different types are
+    /// `JSON`, which keeps each element, with a warning that says it is a tuple (not "an array without items").
+    @Test func aTupleIsAnArrayOfItsOneTypeElseJSONWithAWarning() throws {
+        let fixture = try ImportFixture(oneResponseDocument("{ $ref: '#/components/schemas/Point' }", schemas: """
+                Point:
+                  type: object
+                  required: [at, label]
+                  properties:
+                    at: { type: array, prefixItems: [{ type: number }, { type: number }], items: { type: number } }
+                    label: { type: array, prefixItems: [{ type: number }, { type: string }] }
+            """))
+        #expect(fixture.propertyTypes("Point") == ["at: [Double]", "label: JSON"])
+        #expect(fixture.warnings == [
+            "api.yaml:22:9: warning: property 'label' of 'Point' is a tuple ('prefixItems') whose positions have different types, which EndpointGen cannot type precisely; it is typed JSON",
+        ])
+    }
 }
 
 private extension ImportFixture {
