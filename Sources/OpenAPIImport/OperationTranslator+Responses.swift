@@ -47,7 +47,7 @@ extension OperationTranslator {
         }
         if let any = content.first(where: { ["*/*", "application/*"].contains($0.key.lowercased()) }), let schema = any.value["schema"],
            case .type(let type) = schemas.type(schema, name: typeName), type.unwrapped != .string, type.unwrapped != .data {
-            return typed(schema, typeName: typeName, context: context)
+            return .type(type)
         }
         return content.contains { $0.key.lowercased().hasPrefix("text/") } && content.allSatisfy({ !Self.isBinary($0.key.lowercased()) }) ? .string : .data
     }

@@ -204,7 +204,7 @@ final class SchemaTranslator {
     }
 
     /// `nullable: true` (3.0), `null` among the types (3.1), or a `null` alternative of `oneOf`/`anyOf`.
-    func isNullable(_ schema: DocumentNode) -> Bool {
+    private func isNullable(_ schema: DocumentNode) -> Bool {
         if schema.flag("nullable") { return true }
         if let parts = schema["allOf"]?.items, parts.contains(where: isNullPart) { return true }
         if let types = schema.node["type"]?.sequence, types.contains(where: { $0.text == "null" }) { return true }

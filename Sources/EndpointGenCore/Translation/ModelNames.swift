@@ -6,7 +6,7 @@ import EndpointSpec
 /// own names...) gets a `Model` suffix; the translator reports that as a warning.
 struct ModelNames {
     private var types: [String: String] = [:]
-    /// Each enum's case names by value (a number's in its normalized form, `SwiftLiteral.enumValue`), and its raw type.
+    /// Each enum's case names by value (a number's in its normalized form, `EnumCase.normalized`), and its raw type.
     private var cases: [String: [String: String]] = [:]
     private var rawTypes: [String: TypeRef] = [:]
     /// Spec names that were renamed, with their new names.
@@ -46,7 +46,7 @@ struct ModelNames {
 
     /// What finds a case by value: the text itself, or a number in one form (`10` and `10.0` are one `Double` value).
     private static func key(_ value: String, rawType: TypeRef) -> String {
-        rawType == .string ? value : SwiftLiteral.enumValue(value, rawType: rawType)
+        EnumCase.normalized(value, rawType: rawType) ?? value
     }
 
     /// An enum value's property name: `knownValues` is taken by the list of all values.

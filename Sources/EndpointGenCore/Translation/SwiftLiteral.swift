@@ -3,13 +3,11 @@ import EndpointSpec
 /// Turns arbitrary spec text into Swift source that cannot change the meaning of the code around it.
 enum SwiftLiteral {
     /// The raw value of an enum case as a literal of its raw type: a string literal, or a number in Swift's form
-    /// (`10`, `0.5` for `.5`), which the spec loader has checked the text is.
+    /// (`10`, `0.5` for `.5`), which the spec loader has checked the text is (else a string literal, which does not compile
+    /// as a number rather than become code).
     static func enumValue(_ text: String, rawType: TypeRef) -> String {
-        switch rawType {
-        case .int, .int32, .int64: Int64(text).map(String.init) ?? string(text)
-        case .double: Double(text).map { String($0) } ?? string(text)
-        default: string(text)
-        }
+        guard rawType != .string, let number = EnumCase.normalized(text, rawType: rawType) else { return string(text) }
+        return number
     }
 
     /// A double-quoted Swift string literal whose value is exactly `text`: `\` and `"` are escaped (so `\(`, `"""`

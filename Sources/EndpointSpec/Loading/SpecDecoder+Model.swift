@@ -152,7 +152,6 @@ extension SpecDecoder {
         return required ? .sent : nullable ? .kept : .absent
     }
 
-    /// `enum: [a, b]`, or with descriptions, `enum: { a: "what a means", b: "what b means" }`.
     /// An enum's `type`: `String` (the default), `Int`, `Int32`, `Int64` or `Double`; anything else is reported.
     private func enumRawType(_ node: YAMLNode, model: String) -> TypeRef? {
         guard let type = type(node, "enum '\(model)'") else { return nil }
@@ -164,17 +163,8 @@ extension SpecDecoder {
         return type
     }
 
-    /// Whether a case's text is a value of `rawType`: any text for `String`, an integer in range for the integer types,
-    /// a finite number for `Double`.
-    private static func isValue(_ text: String, of rawType: TypeRef) -> Bool {
-        switch rawType {
-        case .int, .int64: Int64(text) != nil
-        case .int32: Int32(text) != nil
-        case .double: Double(text)?.isFinite == true
-        default: true
-        }
-    }
-
+    /// `enum: [a, b]`, or with descriptions, `enum: { a: "what a means", b: "what b means" }`; for a number `type`, each
+    /// case a number of it.
     private func enumCases(_ node: YAMLNode, model: String, rawType: TypeRef) -> [EnumCase] {
         let entries: [(item: YAMLNode, description: String?)]
         if let pairs = node.mapping {
@@ -200,12 +190,11 @@ extension SpecDecoder {
                 damage.brokenModels.insert(model)
                 return nil
             }
-            guard Self.isValue(value, of: rawType) else {
+            guard let key = EnumCase.normalized(value, rawType: rawType) else {
                 sink.error("the case '\(value)' of enum '\(model)' is not a value of its type '\(rawType)'", at: item)
                 damage.brokenModels.insert(model)
                 return nil
             }
-            let key = rawType == .string ? value : Double(value).map { String($0) } ?? value
             if let first = seen[key] {
                 sink.error("enum '\(model)' lists case '\(value)' twice", at: item, notes: [sink.note("'\(value)' is first listed here", at: first)])
                 return nil

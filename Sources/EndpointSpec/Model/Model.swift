@@ -110,11 +110,22 @@ public struct EnumCase: Equatable, Sendable {
         }.joined()
     }
 
+    /// A value of an enumeration of `rawType` in one form: text as it is; a number as Swift writes it (`10` for `+10`,
+    /// `0.5` for `.5`, `10.0` for a `Double`'s `10`), so that one number is one case. `nil` when the text is no value of
+    /// the type (an integer out of range, a number that is not finite).
+    public static func normalized(_ text: String, rawType: TypeRef) -> String? {
+        switch rawType {
+        case .int, .int64: Int64(text).map { String($0) }
+        case .int32: Int32(text).map { String($0) }
+        case .double: Double(text).flatMap { $0.isFinite ? String($0) : nil }
+        default: text
+        }
+    }
+
     /// Whether `text` is the value of this case of an enumeration of `rawType`: the same text, or the same number.
     public func matches(_ text: String, rawType: TypeRef) -> Bool {
-        guard rawType != .string else { return value == text }
-        guard let number = Double(text), let own = Double(value) else { return false }
-        return number == own
+        guard let number = Self.normalized(text, rawType: rawType) else { return false }
+        return number == Self.normalized(value, rawType: rawType)
     }
 
     /// Creates a case.
