@@ -58,6 +58,12 @@ public struct FormField: Sendable, Equatable {
     public var pairs: [ParameterPair] {
         structuredPairs ?? values.map { ParameterPair(name, $0) }
     }
+
+    /// A field per entry of a map, named by its key, in the keys' order: the fields of a form that are named when
+    /// the request is made (a `flat` parameter), e.g. `FormField.fields(["color": "red"])`.
+    public static func fields(_ members: [String: some ParameterValue]) -> [FormField] {
+        members.sorted { $0.key < $1.key }.map { FormField($0.key, $0.value) }
+    }
 }
 
 // MARK: - MultipartPart
@@ -98,6 +104,17 @@ public struct MultipartPart: Sendable, Equatable {
         _ name: String, _ data: Data?, filename: String? = nil, contentType: String = "application/octet-stream"
     ) -> [MultipartPart] {
         data.map { [MultipartPart(name: name, filename: filename ?? name, contentType: contentType, data: $0)] } ?? []
+    }
+
+    /// Text parts named by a map's keys, in the keys' order: the parts of a body that are named when the request is
+    /// made (a `flat` parameter), e.g. `MultipartPart.fields(["caption": "Holiday"])`.
+    public static func fields(_ members: [String: some ParameterValue]) -> [MultipartPart] {
+        members.sorted { $0.key < $1.key }.flatMap { fields($0.key, $0.value) }
+    }
+
+    /// File parts named by a map's keys, in the keys' order, each with its key as file name.
+    public static func files(_ members: [String: Data], contentType: String = "application/octet-stream") -> [MultipartPart] {
+        members.sorted { $0.key < $1.key }.flatMap { files($0.key, $0.value, contentType: contentType) }
     }
 }
 

@@ -126,6 +126,16 @@ import Foundation
     public func decodeIfPresent<Value: Decodable>(_ name: String, xml form: XMLKeyForm = .element) throws -> Value? {
         try container.decodeIfPresent(Value.self, forKey: ModelKey(name, xml: form))
     }
+
+    /// The members at every key but the model's own `properties`, each decoded as `Value` (a model's additional
+    /// properties); throws when one does not decode.
+    public func decodeAdditional<Value: Decodable>(except properties: [String]) throws -> [String: Value] {
+        var members: [String: Value] = [:]
+        for key in container.allKeys where !properties.contains(key.stringValue) {
+            members[key.stringValue] = try container.decode(Value.self, forKey: key)
+        }
+        return members
+    }
 }
 
 /// Writes a generated model's properties, the counterpart of `ModelDecoding`.
@@ -160,6 +170,14 @@ import Foundation
         let key = ModelKey(name, xml: form)
         guard let value else { return try container.encodeNil(forKey: key) }
         try write(value, key)
+    }
+
+    /// Writes each member at its key, beside the model's own `properties` (a key that is one of them is the property's,
+    /// so it is left out), in the keys' order so that the same value is always the same bytes.
+    public mutating func encodeAdditional<Value: Encodable>(_ members: [String: Value], except properties: [String]) throws {
+        for (key, value) in members.sorted(by: { $0.key < $1.key }) where !properties.contains(key) {
+            try write(value, ModelKey(stringValue: key))
+        }
     }
 
     /// Writes `value` at `key`, UUIDs in lower case (`UUID.lowercasedText(of:)`).

@@ -146,10 +146,40 @@ extension OperationTranslator {
                     sendsPairs: encoding == .form, names: &names, context: context))
             }
         }
+        if let flat = flatMembers(schema, encoding: encoding, names: &names, context: context) { parameters.append(flat) }
         if parameters.isEmpty, !schemas.rawProperties(schema).isEmpty {
             diagnostics.warning("no member of the body of \(context) can be sent; the endpoint sends no body", at: content.location)
         }
         return Body(parameters: parameters, encoding: encoding)
+    }
+
+    /// The body's members beyond its properties (`additionalProperties`, `patternProperties`) as one `flat` map
+    /// parameter, `additionalProperties` unless a property has that name, empty by default; a form or multipart
+    /// body sends only text and files that way, else the members are left out with a warning.
+    private func flatMembers(_ schema: DocumentNode, encoding: BodyEncoding, names: inout UniqueNames, context: OperationContext) -> Parameter? {
+        let node = schemas.dereferenced(schema)
+        let at = node["patternProperties"] ?? node["additionalProperties"] ?? node
+        guard let members = schemas.memberType(node, name: context.typeName + "Body") else { return nil }
+        var type: TypeRef
+        switch members {
+        case .type(let value): type = value
+        case .unsupported(let reason):
+            guard encoding == .json else {
+                diagnostics.warning("the members beyond the properties of the body of \(context) are \(reason), which a \(encoding.rawValue) body cannot send; they are left out", at: at.location)
+                return nil
+            }
+            diagnostics.warning("the members beyond the properties of the body of \(context) are \(reason), which EndpointGen cannot type precisely; they are typed JSON", at: at.location)
+            type = .json
+        }
+        if encoding != .json, !(isParameterValue(type) || (encoding == .multipart && type.unwrapped == .data)) {
+            diagnostics.warning("the members beyond the properties of the body of \(context) are '\(type)', which a \(encoding.rawValue) body cannot send as text; they are left out", at: at.location)
+            return nil
+        }
+        var parameter = Parameter(
+            name: names.claimMember(for: "additionalProperties"), wireName: "additionalProperties", type: .dictionary(type), placement: .body,
+            secret: false, defaultValue: .object([]), description: "The members beyond the listed ones, by key.", location: at.location)
+        parameter.flat = true
+        return parameter
     }
 
     /// `application/json`, `application/merge-patch+json`, `text/json` and the like.

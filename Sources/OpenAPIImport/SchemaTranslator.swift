@@ -22,7 +22,7 @@ final class SchemaTranslator {
     /// each stops at a reference that leads back to itself.
     private var aliasesInProgress: Set<String> = []
     private var shapesInProgress: Set<String> = []
-    private var collectionsInProgress: Set<String> = []
+    var collectionsInProgress: Set<String> = []
     /// The defaults left out because they do not fit their type, with what they belong to: reported in one warning per
     /// document (kube-openapi gives `default: {}` to every reference of a model or a time), not one per use.
     private var misfitDefaults: [(location: SourceLocation, context: String, type: TypeRef)] = []
@@ -84,7 +84,7 @@ final class SchemaTranslator {
 
     /// Runs `work` unless `node` is already being worked on further up (a cycle), in which case `nil`.
     /// (A key path rather than `inout`: the work itself reaches the same set, which `inout` access would forbid.)
-    private func guarded<T>(_ node: DocumentNode, in inProgress: ReferenceWritableKeyPath<SchemaTranslator, Set<String>>, _ work: () -> T) -> T? {
+    func guarded<T>(_ node: DocumentNode, in inProgress: ReferenceWritableKeyPath<SchemaTranslator, Set<String>>, _ work: () -> T) -> T? {
         let identity = node.identity
         guard self[keyPath: inProgress].insert(identity).inserted else { return nil }
         let result = work()
@@ -108,7 +108,9 @@ final class SchemaTranslator {
         switch typeNames(schema) {
         case []:
             if schema["items"] != nil || schema["prefixItems"] != nil { return arrayType(schema, name: name) }
-            if schema["properties"] != nil || schema["additionalProperties"] != nil { return dictionaryType(schema, name: name) }
+            if schema["properties"] != nil || schema["additionalProperties"] != nil || schema["patternProperties"] != nil {
+                return dictionaryType(schema, name: name)
+            }
             // `const: 42` says the type by its value.
             if let constant = schema.node["const"], let type = Self.scalarType(of: constant.resolved) { return .type(type) }
             // No type, no properties, no items: any JSON value, which `JSON` holds as it is.
@@ -178,22 +180,6 @@ final class SchemaTranslator {
         let types = (prefix + (rest.map { [$0] } ?? [])).map { type($0, name: name + "Item") }
         if case .type(let element)? = types.first, types.allSatisfy({ $0 == .type(element) }) { return .type(.array(element)) }
         return .unsupported("a tuple ('prefixItems') whose positions have different types")
-    }
-
-    private func dictionaryType(_ schema: DocumentNode, name: String) -> SchemaType {
-        // A free-form object (`type: object` and nothing more) is any JSON object: `JSON`, which also takes the
-        // arrays that Kubernetes' `Patch` (declared an object) carries as a JSON patch. An explicit
-        // `additionalProperties: true` or `{}` says it is a map of anything: `[String: JSON]`.
-        guard let additional = schema["additionalProperties"] else { return .type(.json) }
-        switch additional.node.resolved {
-        case .bool(true): return .type(.dictionary(.json))
-        case .bool(false): return .type(.json)
-        default: break
-        }
-        switch type(additional, name: name + "Value") {
-        case .type(let value): return .type(.dictionary(value))
-        case .unsupported(let reason): return .unsupported("a map of \(reason.droppingArticle)")
-        }
     }
 
     /// The `type` keyword as a list without `null`: `type: [string, null]` (OpenAPI 3.1) is `["string"]`.
@@ -329,15 +315,18 @@ final class SchemaTranslator {
         modelNames[schema.identity] = claimed
         let description = schema.text("description") ?? schema.text("title")
         let kind: Model.Kind
+        var additional: TypeRef?
         switch shape(schema) {
         case .enumeration:
             let rawType = enumRawType(schema) ?? .string
             kind = .enumeration(enumCases(schema, model: claimed, rawType: rawType), rawType: rawType)
         case .union(let variants): kind = unionKind(schema, variants: variants, model: claimed)
-        case .object, .other: kind = .object(objectProperties(schema, model: claimed))
+        case .object, .other:
+            kind = .object(objectProperties(schema, model: claimed))
+            additional = additionalMembers(schema, model: claimed)
         }
         if inline {
-            let key = Self.structure(kind, description: description)
+            let key = Self.structure(kind, additional: additional, description: description)
             if let earlier = inlineModels[key] {
                 modelNames[schema.identity] = earlier
                 return earlier
@@ -349,7 +338,7 @@ final class SchemaTranslator {
         if claimed != typeName, !name.isEmpty {
             diagnostics.warning("the schema '\(name)' becomes the Swift name '\(typeName)', which another schema has; it is generated as '\(claimed)'", at: schema.location)
         }
-        models[claimed] = Model(name: claimed, kind: kind, description: description, location: schema.location)
+        models[claimed] = Model(name: claimed, kind: kind, description: description, location: schema.location, additionalProperties: additional)
         if inline { inlineModelNames.insert(claimed) }
         return claimed
     }
@@ -369,112 +358,21 @@ final class SchemaTranslator {
     }
 
     /// What makes two models the same type, locations aside.
-    private static func structure(_ kind: Model.Kind, description: String?) -> String {
-        var key = description ?? ""
+    private static func structure(_ kind: Model.Kind, additional: TypeRef?, description: String?) -> String {
+        var key = (description ?? "") + "\u{1}\(String(describing: additional))"
         switch kind {
         case .enumeration(let cases, let rawType):
             key += "\u{1}enum\u{1}\(rawType)" + cases.map { "\u{1}" + $0.value }.joined()
         case .object(let properties):
-            key += "\u{1}object" + properties.map { "\u{1}\($0.name)\u{2}\($0.wireName)\u{2}\($0.type)\u{2}\(String(describing: $0.defaultValue))\u{2}\($0.description ?? "")" }.joined()
+            key += "\u{1}object" + properties.map { property in
+                "\u{1}\(property.name)\u{2}\(property.wireName)\u{2}\(property.type)\u{2}\(String(describing: property.defaultValue))"
+                    + "\u{2}\(property.description ?? "")\u{2}\(String(describing: property.xml))\u{2}\(property.null)\u{2}\(property.deprecated)"
+            }.joined()
         case .oneOf(let oneOf):
             key += "\u{1}oneOf\u{1}\(oneOf.discriminator ?? "")" + oneOf.alternatives.map { "\u{1}\($0.type)" }.joined()
                 + oneOf.mapping.map { "\u{1}\($0.value)\u{2}\($0.model)" }.joined()
         }
         return key
-    }
-
-    /// One property of a schema before translation: its JSON key, schema and whether it is required.
-    struct RawProperty {
-        var key: String
-        var location: SourceLocation
-        var schema: DocumentNode
-        var required: Bool
-    }
-
-    /// The properties of an object schema, `allOf` parts merged in order (the first definition of a key wins).
-    func rawProperties(_ schema: DocumentNode) -> [RawProperty] {
-        buildOwner(schema)
-        var result: [RawProperty] = []
-        var required: Set<String> = []
-        collect(dereferenced(schema), into: &result, required: &required)
-        return result.map { property in
-            var property = property
-            property.required = required.contains(property.key)
-            return property
-        }
-    }
-
-    private func collect(_ schema: DocumentNode, into result: inout [RawProperty], required: inout Set<String>) {
-        _ = guarded(schema, in: \.collectionsInProgress) {
-            for part in schema["allOf"]?.items ?? [] where !isAnnotationOnly(part) {
-                let target = dereferenced(part)
-                if case .other = shape(target), target["properties"] == nil {
-                    diagnostics.warning("an 'allOf' part that is not an object is not supported in an object; it is left out", at: part.location)
-                    continue
-                }
-                buildOwner(part)
-                collect(target, into: &result, required: &required)
-            }
-            for name in schema["required"]?.items ?? [] {
-                if let text = name.node.text { required.insert(text) }
-            }
-            for member in schema["properties"]?.members ?? [] where !result.contains(where: { $0.key == member.key }) {
-                result.append(RawProperty(key: member.key, location: member.location, schema: member.value, required: false))
-            }
-        }
-    }
-
-    private func objectProperties(_ schema: DocumentNode, model: String) -> [Property] {
-        let node = dereferenced(schema)
-        if let additional = node["additionalProperties"], additional.node.resolved != .bool(false) {
-            diagnostics.warning("'additionalProperties' beside 'properties' is not supported; '\(model)' keeps the listed properties only", at: additional.location)
-        }
-        var swiftNames = UniqueNames()
-        let declared = rawProperties(schema).compactMap { raw in
-            property(raw, required: raw.required, model: model, swiftNames: &swiftNames)
-        }
-        return declared + undeclaredRequiredProperties(node, declared: declared, model: model, swiftNames: &swiftNames)
-    }
-
-    /// The properties of every alternative of a union, optional unless every alternative requires them.
-    func unionProperties(_ variants: [DocumentNode], model: String) -> [Property] {
-        let perVariant = variants.map(rawProperties)
-        var merged: [RawProperty] = []
-        for raw in perVariant.joined() where !merged.contains(where: { $0.key == raw.key }) {
-            let everywhere = perVariant.allSatisfy { $0.contains { $0.key == raw.key && $0.required } }
-            merged.append(RawProperty(key: raw.key, location: raw.location, schema: raw.schema, required: everywhere))
-        }
-        var swiftNames = UniqueNames()
-        return merged.compactMap { raw in
-            let types = perVariant.joined().filter { $0.key == raw.key }.map { type($0.schema, name: model + SwiftName.type($0.key)).typeRef?.unwrapped }
-            if types.contains(where: { $0 != types[0] }) {
-                diagnostics.warning("property '\(raw.key)' has different types in the alternatives of '\(model)'; it is left out", at: raw.location)
-                return nil
-            }
-            return property(raw, required: raw.required, model: model, swiftNames: &swiftNames)
-        }
-    }
-
-    private func property(_ raw: RawProperty, required: Bool, model: String, swiftNames: inout UniqueNames) -> Property? {
-        let type: TypeRef
-        // A nullable member is `T?` either way; `null` then is a value of its own (required: always sent; optional: kept
-        // apart from a missing key).
-        var null = NullForm.absent
-        switch self.type(raw.schema, name: model + SwiftName.type(raw.key)) {
-        case .type(let translated):
-            type = required ? translated : (translated.isOptional ? translated : .optional(translated))
-            if translated.isOptional { null = required ? .sent : .kept }
-        case .unsupported(let reason):
-            // Never dropped: what cannot be typed precisely is kept as any JSON value.
-            diagnostics.warning("property '\(raw.key)' of '\(model)' is \(reason), which EndpointGen cannot type precisely; it is typed JSON", at: raw.location)
-            type = required ? .json : .optional(.json)
-        }
-        let name = swiftNames.claimMember(for: raw.key)
-        return Property(
-            name: name, wireName: raw.key, type: type, defaultValue: defaultValue(raw.schema, type: type, context: "property '\(raw.key)' of '\(model)'"),
-            description: dereferencedDescription(raw.schema), location: raw.location, xml: xmlMark(raw, type: type, model: model),
-            deprecated: raw.schema.flag("deprecated"), null: null
-        )
     }
 
     /// A property's or parameter's own description, else that of the schema it refers to.

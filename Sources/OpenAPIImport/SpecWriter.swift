@@ -197,6 +197,7 @@ public enum SpecWriter {
         if parameter.placement != .path, parameter.placement != implied { fields.append("in: \(parameter.placement.rawValue)") }
         if parameter.wireName != parameter.name { fields.append("key: \(quoted(parameter.wireName))") }
         if parameter.secret { fields.append("secret: true") }
+        if parameter.flat { fields.append("flat: true") }
         if let value = parameter.defaultValue { fields.append("default: \(literal(value))") }
         if let description = parameter.description { fields.append("description: \(quoted(description))") }
         if let filename = parameter.filename { fields.append("filename: \(quoted(filename))") }
@@ -242,6 +243,7 @@ public enum SpecWriter {
                 }
                 lines.append("    \(scalar(property.name)): { " + fields.joined(separator: ", ") + " }")
             }
+            if let additional = model.additionalProperties { lines.append("  additionalProperties: \(type(additional))") }
         case .oneOf(let oneOf):
             lines.append("  oneOf: [" + oneOf.alternatives.map { type($0.type) }.joined(separator: ", ") + "]")
             if let discriminator = oneOf.discriminator { lines.append("  discriminator: \(quoted(discriminator))") }

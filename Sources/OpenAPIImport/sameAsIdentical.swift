@@ -26,12 +26,13 @@ func sameAsIdentical(_ models: [Model], inline: Set<String>) -> [Model] {
     var namedBy: [String: [String]] = [:]
     for model in models {
         guard case .object(let properties) = model.kind else { continue }
-        for name in Set(properties.flatMap(\.type.modelNames)) { namedBy[name, default: []].append(model.name) }
+        let types = properties.map(\.type) + [model.additionalProperties].compactMap { $0 }
+        for name in Set(types.flatMap(\.modelNames)) { namedBy[name, default: []].append(model.name) }
     }
     var keys: [String: String] = [:]
     var stale = Set(models.map(\.name))
     while !stale.isEmpty {
-        for model in ordered where stale.contains(model.name) { keys[model.name] = shape(of: model.kind, rename: resolved) }
+        for model in ordered where stale.contains(model.name) { keys[model.name] = shape(of: model, rename: resolved) }
         var first: [String: String] = [:]
         var aliased: [String] = []
         for model in ordered where root[model.name] == nil {
@@ -53,6 +54,7 @@ func sameAsIdentical(_ models: [Model], inline: Set<String>) -> [Model] {
         guard root[model.name] != nil, let other = byName[resolved(model.name)] else { return model }
         var alias = model
         alias.kind = other.kind
+        alias.additionalProperties = other.additionalProperties
         alias.sameAs = other.name
         return alias
     }
@@ -60,15 +62,15 @@ func sameAsIdentical(_ models: [Model], inline: Set<String>) -> [Model] {
 
 /// What makes two models one type: everything the generated code is made of, not descriptions or locations, with model
 /// names as `rename` gives them.
-private func shape(of kind: Model.Kind, rename: (String) -> String) -> String {
-    switch kind {
+private func shape(of model: Model, rename: (String) -> String) -> String {
+    switch model.kind {
     case .enumeration(let cases, let rawType):
         return "enum\u{1}\(rawType)" + cases.map { "\u{1}" + $0.value }.joined()
     case .object(let properties):
         return "object" + properties.map { property in
             "\u{1}\(property.name)\u{2}\(property.wireName)\u{2}\(property.type.renamingModels(rename))\u{2}"
-                + "\(String(describing: property.defaultValue))\u{2}\(String(describing: property.xml))"
-        }.joined()
+                + "\(String(describing: property.defaultValue))\u{2}\(String(describing: property.xml))\u{2}\(property.null)\u{2}\(property.deprecated)"
+        }.joined() + (model.additionalProperties.map { "\u{1}additional\u{2}\($0.renamingModels(rename))" } ?? "")
     case .oneOf(let oneOf):
         // Case names and discriminator values come from the alternatives' names as written, so those are the shape.
         return "oneOf\u{1}\(oneOf.discriminator ?? "")" + oneOf.alternatives.map { alternative in

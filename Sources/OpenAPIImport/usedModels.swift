@@ -20,7 +20,8 @@ func reachedModels(_ models: [Model], from types: [TypeRef]) -> [Model] {
         guard used.insert(name).inserted else { continue }
         if let other = byName[name]?.sameAs { pending.append(other) }
         switch byName[name]?.kind {
-        case .object(let properties)?: pending += properties.flatMap(\.type.modelNames)
+        case .object(let properties)?:
+            pending += properties.flatMap(\.type.modelNames) + (byName[name]?.additionalProperties?.modelNames ?? [])
         case .oneOf(let oneOf)?: pending += oneOf.alternatives.flatMap(\.type.modelNames)
         case .enumeration?, nil: break
         }

@@ -24,21 +24,6 @@ import Testing
         #expect(fixture.warnings.isEmpty)
     }
 
-    /// `additionalProperties: true` beside properties keeps the typed properties (the model is a struct) and says that
-    /// the other keys are not kept.
-    @Test func additionalPropertiesBesidePropertiesKeepsTheTypedOnesWithAWarning() throws {
-        let fixture = try ImportFixture(oneResponseDocument("{ $ref: '#/components/schemas/Event' }", schemas: """
-                Event:
-                  type: object
-                  properties: { type: { type: string }, object: { type: object } }
-                  additionalProperties: true
-            """))
-        #expect(fixture.propertyTypes("Event") == ["type: String?", "object: JSON?"])
-        #expect(fixture.warnings == [
-            "api.yaml:20:29: warning: 'additionalProperties' beside 'properties' is not supported; 'Event' keeps the listed properties only",
-        ])
-    }
-
     /// A property that cannot be typed precisely (a `oneOf` of a map and an integer) is kept as `JSON`, with a warning.
     @Test func aPropertyThatCannotBeTypedIsKeptAsJSONWithAWarning() throws {
         let text = oneResponseDocument("{ $ref: '#/components/schemas/Thing' }", schemas: """

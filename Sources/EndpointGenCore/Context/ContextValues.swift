@@ -210,6 +210,7 @@ extension PropertyContext: MustacheRepresentable {
             "storageName": storageName.mustacheValue,
             "isNullable": isNullable.mustacheValue,
             "decodedStorage": decodedStorage.mustacheValue,
+            "isAdditional": isAdditional.mustacheValue,
         ])
     }
 }

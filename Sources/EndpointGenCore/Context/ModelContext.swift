@@ -45,6 +45,9 @@ public struct PropertyContext: Codable, Equatable, Sendable {
     public var isNullable: Bool = false
     /// What `init(from:)` assigns `decodeExpression` to: `storageName`, or its wrapper `_storageName` when `isNullable`.
     public var decodedStorage: String = ""
+    /// True for the map of an object's members beyond its properties (`additionalProperties`), the last property:
+    /// it has no key of its own (`keyLiteral` is empty), and its default is the empty map.
+    public var isAdditional: Bool = false
 }
 
 /// A model that is another name for another (`sameAs`): a `typealias`.

@@ -188,13 +188,17 @@ private func translateBody(
 ) -> (expression: String, context: BodyContext?) {
     guard let encoding = endpoint.bodyEncoding, !parameters.isEmpty else { return ("nil", nil) }
     let typeName = SwiftName.type(endpoint.name) + "Body"
+    let keys = parameters.filter { !$0.0.flat }.map(\.0.wireName)
     let fields = parameters.map { parameter, context in
-        var property = translateProperty(
-            Property(name: parameter.name, wireName: parameter.wireName, type: parameter.type, defaultValue: nil,
-                     description: nil, location: parameter.location),
-            names: names)
-        property.name = context.name
-        return property
+        guard case .dictionary(let value) = parameter.type, parameter.flat else {
+            var property = translateProperty(
+                Property(name: parameter.name, wireName: parameter.wireName, type: parameter.type, defaultValue: nil,
+                         description: nil, location: parameter.location),
+                names: names)
+            property.name = context.name
+            return property
+        }
+        return flatMembers(context.name, type: value, beside: keys, names: names)
     }
     let expression: String
     // A JSON body's own media type goes to `Request.contentType`; a binary one travels with its bytes.
@@ -205,10 +209,19 @@ private func translateBody(
         // An XML media type is encoded by the client's XML coder; any other stays JSON.
         expression = endpoint.contentType.map(isXMLMediaType) == true ? ".encoded(\(value), mediaType: \(binaryType))" : ".json(\(value))"
     case .form:
-        expression = ".form([" + parameters.map { "FormField(\($0.1.wireNameLiteral), \($0.1.name)\(styleArgument($0.0)))" }.joined(separator: ", ") + "])"
+        let named = parameters.filter { !$0.0.flat }.map { "FormField(\($0.1.wireNameLiteral), \($0.1.name)\(styleArgument($0.0)))" }
+        let flat = parameters.filter(\.0.flat).map { "FormField.fields(\($0.1.name))" }
+        expression = ".form(" + ((named.isEmpty ? [] : ["[" + named.joined(separator: ", ") + "]"]) + flat).joined(separator: " + ") + ")"
     case .multipart:
         let parts = parameters.map { parameter, context in
-            parameter.type.unwrapped == .data
+            if parameter.flat, case .dictionary(let value) = parameter.type {
+                // Files named by their keys; an optional file that is `nil` sends no part.
+                let files = value.isOptional ? "\(context.name).compactMapValues { $0 }" : context.name
+                return value.unwrapped == .data
+                    ? "MultipartPart.files(\(files)\(parameter.contentType.map { ", contentType: \(SwiftLiteral.string($0))" } ?? ""))"
+                    : "MultipartPart.fields(\(context.name))"
+            }
+            return parameter.type.unwrapped == .data
                 ? "MultipartPart.files(\(context.wireNameLiteral), \(context.name)\(partArguments(parameter)))"
                 : "MultipartPart.fields(\(context.wireNameLiteral), \(context.name))"
         }

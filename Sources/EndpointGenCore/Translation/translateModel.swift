@@ -6,12 +6,12 @@ import EndpointSpec
 func translateObject(_ model: Model, properties: [Property], names: ModelNames, indirect: Set<String> = []) -> ModelContext {
     let name = names.typeName(model.name)
     let swiftNames = Set(properties.map { SwiftName.escaped(SwiftName.member($0.name)) })
-    let contexts = properties.map { property in
+    var contexts = properties.map { property in
         var context = translateProperty(property, names: names, isIndirect: indirect.contains(property.name))
         if property.deprecated { context.deprecate(property, avoiding: swiftNames) }
         return context
     }
-    let signature = zip(properties, contexts).map { property, context in
+    var signature = zip(properties, contexts).map { property, context in
         var parameter = "\(context.name): \(context.type)"
         if let value = context.defaultValue {
             parameter += " = \(value)"
@@ -20,12 +20,25 @@ func translateObject(_ model: Model, properties: [Property], names: ModelNames, 
         }
         return parameter
     }
+    if let additional = model.additionalProperties {
+        // Named `additionalProperties`, or with a number when a property has that name.
+        let taken = swiftNames.union(contexts.map(\.storageName))
+        var member = "additionalProperties"
+        var suffix = 1
+        while taken.contains(member) {
+            suffix += 1
+            member = "additionalProperties\(suffix)"
+        }
+        let context = flatMembers(member, type: additional, beside: properties.map(\.wireName), names: names)
+        contexts.append(context)
+        signature.append("\(context.name): \(context.type) = [:]")
+    }
     return ModelContext(
         name: name,
         docComment: DocComment.lines(model.description ?? "A `\(name)` as the API sends and receives it."),
         properties: contexts,
         initSignature: signature.joined(separator: ", "),
-        hasProperties: !properties.isEmpty,
+        hasProperties: !contexts.isEmpty,
         hasDefaults: contexts.contains { $0.defaultValue != nil },
         hasXMLForms: properties.contains { $0.xml != nil }
     )
@@ -67,6 +80,24 @@ func translateProperty(_ property: Property, names: ModelNames, isIndirect: Bool
     )
     context.store(property, in: name)
     return context
+}
+
+/// The map of an object's members beyond the keys of its properties (a model's `additionalProperties`, a body's
+/// `flat` parameter): every other key decodes into it, and its members are encoded back flat beside the properties.
+func flatMembers(_ name: String, type: TypeRef, beside keys: [String], names: ModelNames) -> PropertyContext {
+    let listed = "[" + keys.map(SwiftLiteral.string).joined(separator: ", ") + "]"
+    return PropertyContext(
+        name: name,
+        type: SwiftCode.type(.dictionary(type), names: names),
+        keyLiteral: "",
+        defaultValue: "[:]",
+        decodeExpression: "try fields.decodeAdditional(except: \(listed))",
+        encodeStatement: "try fields.encodeAdditional(self.\(name), except: \(listed))",
+        docComment: ["/// The members beyond the listed properties, by key, encoded flat beside them."],
+        storageName: name,
+        decodedStorage: name,
+        isAdditional: true
+    )
 }
 
 /// The wire name, and the XML form only when marked (`.element` is the helpers' default).

@@ -68,7 +68,8 @@ struct SpecChecks {
         // A `sameAs` model's kind is the other's: what it holds is that model's to use.
         for model in spec.models where model.sameAs == nil {
             switch model.kind {
-            case .object(let properties): types += properties.filter { $0.type.modelNames != [model.name] }.map(\.type)
+            case .object(let properties):
+                types += (properties.map(\.type) + [model.additionalProperties].compactMap { $0 }).filter { $0.modelNames != [model.name] }
             case .oneOf(let oneOf): types += oneOf.alternatives.map(\.type)
             case .enumeration: break
             }

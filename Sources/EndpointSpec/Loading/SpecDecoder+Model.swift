@@ -4,7 +4,7 @@ import YAML
 extension SpecDecoder {
     static let propertyKeys = ["type", "key", "default", "description", "xml", "deprecated", "required", "nullable"]
 
-    /// One model: `{ enum: [...] }`, `{ oneOf: [...] }`, `{ properties: {...}, description: ... }`, `{ sameAs: Other }`, or a
+    /// One model: `{ enum: [...] }`, `{ oneOf: [...] }`, `{ properties: {...}, additionalProperties: T, description: ... }`, `{ sameAs: Other }`, or a
     /// mapping of properties alone. A model that does not decode, or an enum with a case that does not, is recorded in `damage.brokenModels`.
     func model(_ pair: YAMLPair, name: String) -> Model? {
         let context = "model '\(name)'"
@@ -53,11 +53,18 @@ extension SpecDecoder {
             return Model(name: name, kind: .oneOf(oneOf), description: optionalString(fields["description"], "the description of \(context)"), location: pair.key.location)
         }
         if keys.contains("properties") {
-            guard let fields = fields(pair.value, context, allowed: ["properties", "description"]),
+            guard let fields = fields(pair.value, context, allowed: ["properties", "additionalProperties", "description"]),
                   let properties = fields["properties"].flatMap({ mapping($0, "the properties of \(context)") })
             else { return nil }
-            if properties.isEmpty { warnEmpty(pair, context: context) }
-            return Model(name: name, kind: .object(self.properties(properties, model: name)), description: optionalString(fields["description"], "the description of \(context)"), location: pair.key.location)
+            var additional: TypeRef?
+            if let node = fields["additionalProperties"] {
+                guard let type = type(node, "the additional properties of \(context)") else { return nil }
+                additional = type
+            }
+            if properties.isEmpty, additional == nil { warnEmpty(pair, context: context) }
+            return Model(
+                name: name, kind: .object(self.properties(properties, model: name)), description: optionalString(fields["description"], "the description of \(context)"),
+                location: pair.key.location, additionalProperties: additional)
         }
         if pairs.isEmpty { warnEmpty(pair, context: context) }
         return Model(name: name, kind: .object(properties(pairs, model: name)), description: nil, location: pair.key.location)
@@ -75,6 +82,7 @@ extension SpecDecoder {
                 guard let further = next.sameAs else {
                     var resolved = model
                     resolved.kind = next.kind
+                    resolved.additionalProperties = next.additionalProperties
                     return resolved
                 }
                 if chain.contains(current) {

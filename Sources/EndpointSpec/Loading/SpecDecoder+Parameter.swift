@@ -19,6 +19,8 @@ struct DeclaredParameter {
     var part = PartMetadata()
     /// `style:` and `explode:`, for a structured value in a query or form body (SpecDecoder+ParameterStyle.swift).
     var style: DeclaredStyle? = nil
+    /// The `flat:` node when it says `true` (SpecDecoder+FlatParameter.swift).
+    var flat: YAMLNode? = nil
 }
 
 /// An endpoint's `params` as declared.
@@ -33,7 +35,7 @@ struct DeclaredParameters {
 }
 
 extension SpecDecoder {
-    static let parameterKeys = ["type", "in", "key", "secret", "default", "description", "filename", "contentType", "style", "explode"]
+    static let parameterKeys = ["type", "in", "key", "secret", "default", "description", "filename", "contentType", "style", "explode", "flat"]
 
     /// `params: { id: Int, password: { type: String, secret: true } }`, in source order.
     func parameters(_ node: YAMLNode, endpoint: String) -> DeclaredParameters {
@@ -78,7 +80,8 @@ extension SpecDecoder {
         return DeclaredParameter(
             name: name, wireName: wireName ?? name, type: type, placement: placement, secret: secret, defaultValue: fields["default"].map { SpecValue($0.resolved) },
             description: optionalString(fields["description"], "the description of \(context)"), key: pair.key, wireNameNode: fields["key"],
-            part: partMetadata(fields, context), style: parameterStyle(fields, context)
+            part: partMetadata(fields, context), style: parameterStyle(fields, context),
+            flat: fields["flat"].flatMap { node in bool(node, "'flat'") == true ? node : nil }
         )
     }
 
@@ -146,13 +149,15 @@ extension SpecDecoder {
             }
             checkPartMetadata(parameter, placement: placement, body: body, context: context)
             checkParameterStyle(parameter, placement: placement, body: body, context: context)
+            checkFlat(parameter, placement: placement, body: body, context: context)
             if parameter.secret, placement == .query {
                 sink.warning("secret \(context) is sent in the query, where servers and proxies log it", at: parameter.key)
             }
             return Parameter(
                 name: parameter.name, wireName: parameter.wireName, type: parameter.type, placement: placement, secret: parameter.secret,
                 defaultValue: parameter.defaultValue, description: parameter.description, location: parameter.key.location,
-                filename: parameter.part.filename?.value, contentType: parameter.part.contentType?.value, style: parameter.style?.style
+                filename: parameter.part.filename?.value, contentType: parameter.part.contentType?.value, style: parameter.style?.style,
+                flat: parameter.flat != nil
             )
         }
     }

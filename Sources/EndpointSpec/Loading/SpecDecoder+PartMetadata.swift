@@ -34,7 +34,16 @@ extension SpecDecoder {
     func checkPartMetadata(_ parameter: DeclaredParameter, placement: Parameter.Placement, body: DeclaredBody?, context: String) {
         guard let (key, node) = parameter.part.firstNode else { return }
         let isMultipart = body?.encoding?.value == .multipart
-        guard !(placement == .body && isMultipart && parameter.type.unwrapped == .data) else { return }
+        var part = parameter.type
+        if parameter.flat != nil, case .dictionary(let value) = part {
+            // A flat map's values are the parts, each file named by its key: only their content type can be given.
+            if let filename = parameter.part.filename {
+                sink.error("'filename' of \(context) cannot name the files of a flat map; each is sent with its key as its file name", at: filename.node)
+                return
+            }
+            part = value
+        }
+        guard !(placement == .body && isMultipart && part.unwrapped == .data) else { return }
         let reason =
             if placement != .body { "it is sent in the \(placement.rawValue)" }
             else if !isMultipart { "the endpoint's body is not multipart" }

@@ -24,14 +24,20 @@ public struct Model: Equatable, Sendable {
     /// The model this one is another name for (`sameAs:`), generated as a `typealias` of it; `kind` is then that
     /// model's, so that every check and lookup by name sees what the type is.
     public var sameAs: String?
+    /// For an object, the type of its members beyond `properties` (`additionalProperties:`), kept by key in a map and
+    /// encoded back flat beside them; `nil` when the object has none.
+    public var additionalProperties: TypeRef?
 
     /// Creates a model.
-    public init(name: String, kind: Kind, description: String?, location: SourceLocation, sameAs: String? = nil) {
+    public init(
+        name: String, kind: Kind, description: String?, location: SourceLocation, sameAs: String? = nil, additionalProperties: TypeRef? = nil
+    ) {
         self.name = name
         self.kind = kind
         self.description = description
         self.location = location
         self.sameAs = sameAs
+        self.additionalProperties = additionalProperties
     }
 }
 

@@ -33,14 +33,18 @@ public struct Parameter: Equatable, Sendable {
     /// How a structured value is written in a query string or form body (`style:`, `explode:`); `nil` sends the
     /// value's text (an array repeats the name).
     public var style: ParameterStyle?
+    /// A map whose entries are sent as members of the body beside the other parameters (`flat: true`): an object
+    /// body's additional properties, a form's fields or a multipart body's parts named when the request is made.
+    public var flat: Bool
 
     /// Creates a parameter.
     public init(
         name: String, wireName: String, type: TypeRef, placement: Placement, secret: Bool, defaultValue: SpecValue?,
         description: String?, location: SourceLocation, filename: String? = nil, contentType: String? = nil,
-        style: ParameterStyle? = nil
+        style: ParameterStyle? = nil, flat: Bool = false
     ) {
         self.style = style
+        self.flat = flat
         self.filename = filename
         self.contentType = contentType
         self.name = name

@@ -30,7 +30,7 @@ enum SpecSchemas {
             }
             let required = properties.filter { (!$0.type.isOptional || $0.null == .sent) && $0.defaultValue == nil }.map(\.wireName)
             let last = properties.map(\.location.line).max() ?? first
-            return ["type": "object", "properties": members, "required": required, "additionalProperties": false, "x-fidelity-lines": [first, 1, last, Int.max]]
+            return ["type": "object", "properties": members, "required": required, "additionalProperties": model.additionalProperties.map(schema(of:)) ?? false, "x-fidelity-lines": [first, 1, last, Int.max]]
         case .enumeration(let cases, let rawType):
             let lines = [first, 1, cases.map(\.location.line).max() ?? first, Int.max]
             switch rawType {

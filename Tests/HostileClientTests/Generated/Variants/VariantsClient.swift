@@ -38,6 +38,33 @@ public protocol VariantsClientProtocol: Sendable {
     ///
     /// `VariantsEndpoints.thread` builds its request.
     func threadWithResponse() async throws(EndpointError) -> Response<Comment>
+    /// `login`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// `VariantsEndpoints.login` builds its request.
+    func loginWithResponse(identifier: Identifier, extra: [String: String?]) async throws(EndpointError) -> Response<Identifier>
+    /// `tag`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// `VariantsEndpoints.tag` builds its request.
+    func tagWithResponse(name: String, labels: [String: Int]) async throws(EndpointError) -> Response<Empty>
+    /// `attach`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// `VariantsEndpoints.attach` builds its request.
+    func attachWithResponse(caption: String, notes: [String: String], files: [String: Data], progress: (@Sendable (TransferProgress) -> Void)?) async throws(EndpointError) -> Response<Empty>
+    /// `counts`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// `VariantsEndpoints.counts` builds its request.
+    func countsWithResponse() async throws(EndpointError) -> Response<Counts>
+    /// `clash`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// `VariantsEndpoints.clash` builds its request.
+    ///
+    /// - Returns: A property already named `additionalProperties`; the map takes the next name.
+    func clashWithResponse() async throws(EndpointError) -> Response<Clash>
 }
 
 /// A client for the Variants API at https://example.com.
@@ -170,6 +197,59 @@ extension VariantsClientProtocol {
     public func thread() async throws(EndpointError) -> Comment {
         try await threadWithResponse().body
     }
+
+    /// `POST /login`
+    public func login(identifier: Identifier, extra: [String: String?] = [:]) async throws(EndpointError) -> Identifier {
+        try await loginWithResponse(identifier: identifier, extra: extra).body
+    }
+
+    /// `login`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// `VariantsEndpoints.login` builds its request.
+    public func loginWithResponse(identifier: Identifier, extra: [String: String?] = [:], _: OmittedArguments = OmittedArguments()) async throws(EndpointError) -> Response<Identifier> {
+        try await loginWithResponse(identifier: identifier, extra: extra)
+    }
+
+    /// `POST /tags`
+    @discardableResult
+    public func tag(name: String, labels: [String: Int] = [:]) async throws(EndpointError) -> Empty {
+        try await tagWithResponse(name: name, labels: labels).body
+    }
+
+    /// `tag`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// `VariantsEndpoints.tag` builds its request.
+    public func tagWithResponse(name: String, labels: [String: Int] = [:], _: OmittedArguments = OmittedArguments()) async throws(EndpointError) -> Response<Empty> {
+        try await tagWithResponse(name: name, labels: labels)
+    }
+
+    /// `POST /attachments`
+    @discardableResult
+    public func attach(caption: String, notes: [String: String] = [:], files: [String: Data] = [:], progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> Empty {
+        try await attachWithResponse(caption: caption, notes: notes, files: files, progress: progress).body
+    }
+
+    /// `attach`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// `VariantsEndpoints.attach` builds its request.
+    public func attachWithResponse(caption: String, notes: [String: String] = [:], files: [String: Data] = [:], progress: (@Sendable (TransferProgress) -> Void)? = nil, _: OmittedArguments = OmittedArguments()) async throws(EndpointError) -> Response<Empty> {
+        try await attachWithResponse(caption: caption, notes: notes, files: files, progress: progress)
+    }
+
+    /// `GET /counts`
+    public func counts() async throws(EndpointError) -> Counts {
+        try await countsWithResponse().body
+    }
+
+    /// `GET /clash`
+    ///
+    /// - Returns: A property already named `additionalProperties`; the map takes the next name.
+    public func clash() async throws(EndpointError) -> Clash {
+        try await clashWithResponse().body
+    }
 }
 
 /// The endpoints' requirements on the client: they send the request `VariantsEndpoints` builds.
@@ -214,5 +294,47 @@ extension VariantsClient {
     /// `GET /thread`
     public func threadWithResponse() async throws(EndpointError) -> Response<Comment> {
         try await self.client.response(for: VariantsEndpoints.thread())
+    }
+
+    /// `login`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// `POST /login`
+    public func loginWithResponse(identifier: Identifier, extra: [String: String?] = [:]) async throws(EndpointError) -> Response<Identifier> {
+        try await self.client.response(for: VariantsEndpoints.login(identifier: identifier, extra: extra))
+    }
+
+    /// `tag`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// `POST /tags`
+    public func tagWithResponse(name: String, labels: [String: Int] = [:]) async throws(EndpointError) -> Response<Empty> {
+        try await self.client.response(for: VariantsEndpoints.tag(name: name, labels: labels))
+    }
+
+    /// `attach`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// `POST /attachments`
+    public func attachWithResponse(caption: String, notes: [String: String] = [:], files: [String: Data] = [:], progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws(EndpointError) -> Response<Empty> {
+        try await self.client.response(for: VariantsEndpoints.attach(caption: caption, notes: notes, files: files), progress: progress)
+    }
+
+    /// `counts`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// `GET /counts`
+    public func countsWithResponse() async throws(EndpointError) -> Response<Counts> {
+        try await self.client.response(for: VariantsEndpoints.counts())
+    }
+
+    /// `clash`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// `GET /clash`
+    ///
+    /// - Returns: A property already named `additionalProperties`; the map takes the next name.
+    public func clashWithResponse() async throws(EndpointError) -> Response<Clash> {
+        try await self.client.response(for: VariantsEndpoints.clash())
     }
 }

@@ -119,4 +119,100 @@ extension VariantsEndpoints {
             secretParameters: []
         )
     }
+
+    /// `POST /login`
+    public static func login(identifier: Identifier, extra: [String: String?] = [:]) -> Request<Identifier> {
+        Request(
+            method: .post,
+            path: "/login",
+            pathParameters: [:],
+            query: [],
+            headers: [],
+            body: .json(LoginBody(identifier: identifier, extra: extra)),
+            auth: .none,
+            timeout: nil,
+            retry: nil,
+            secretParameters: []
+        )
+    }
+
+    /// The JSON body of `login`.
+    struct LoginBody: Encodable, Sendable {
+        var identifier: Identifier
+        var extra: [String: String?]
+
+        func encode(to encoder: any Encoder) throws {
+            var fields = ModelEncoding(encoder)
+            try fields.encode(self.identifier, "identifier")
+            try fields.encodeAdditional(self.extra, except: ["identifier"])
+        }
+    }
+
+    /// `POST /tags`
+    public static func tag(name: String, labels: [String: Int] = [:]) -> Request<Empty> {
+        Request(
+            method: .post,
+            path: "/tags",
+            pathParameters: [:],
+            query: [],
+            headers: [],
+            body: .form([FormField("name", name)] + FormField.fields(labels)),
+            auth: .none,
+            timeout: nil,
+            retry: nil,
+            secretParameters: [],
+            nonEmpty: [("name", name)]
+        )
+    }
+
+    /// `POST /attachments`
+    public static func attach(caption: String, notes: [String: String] = [:], files: [String: Data] = [:]) -> Request<Empty> {
+        Request(
+            method: .post,
+            path: "/attachments",
+            pathParameters: [:],
+            query: [],
+            headers: [],
+            body: .multipart(MultipartPart.fields("caption", caption) + MultipartPart.fields(notes) + MultipartPart.files(files, contentType: "image/png")),
+            auth: .none,
+            timeout: nil,
+            retry: nil,
+            secretParameters: [],
+            nonEmpty: [("caption", caption)]
+        )
+    }
+
+    /// `GET /counts`
+    public static func counts() -> Request<Counts> {
+        Request(
+            method: .get,
+            path: "/counts",
+            pathParameters: [:],
+            query: [],
+            headers: [],
+            body: nil,
+            auth: .none,
+            timeout: nil,
+            retry: nil,
+            secretParameters: []
+        )
+    }
+
+    /// `GET /clash`
+    ///
+    /// - Returns: A property already named `additionalProperties`; the map takes the next name.
+    public static func clash() -> Request<Clash> {
+        Request(
+            method: .get,
+            path: "/clash",
+            pathParameters: [:],
+            query: [],
+            headers: [],
+            body: nil,
+            auth: .none,
+            timeout: nil,
+            retry: nil,
+            secretParameters: []
+        )
+    }
 }

@@ -26,6 +26,26 @@ public struct FakeVariantsClient: VariantsClientProtocol {
     public var threadHandler: (@Sendable () async throws -> Comment)?
     /// Answers `threadWithResponse`, and `thread` when `threadHandler` is not set, with a status and headers too.
     public var threadResponseHandler: (@Sendable () async throws -> Response<Comment>)?
+    /// Answers `login`.
+    public var loginHandler: (@Sendable (Identifier, [String: String?]) async throws -> Identifier)?
+    /// Answers `loginWithResponse`, and `login` when `loginHandler` is not set, with a status and headers too.
+    public var loginResponseHandler: (@Sendable (Identifier, [String: String?]) async throws -> Response<Identifier>)?
+    /// Answers `tag`.
+    public var tagHandler: (@Sendable (String, [String: Int]) async throws -> Empty)?
+    /// Answers `tagWithResponse`, and `tag` when `tagHandler` is not set, with a status and headers too.
+    public var tagResponseHandler: (@Sendable (String, [String: Int]) async throws -> Response<Empty>)?
+    /// Answers `attach`.
+    public var attachHandler: (@Sendable (String, [String: String], [String: Data]) async throws -> Empty)?
+    /// Answers `attachWithResponse`, and `attach` when `attachHandler` is not set, with a status and headers too.
+    public var attachResponseHandler: (@Sendable (String, [String: String], [String: Data]) async throws -> Response<Empty>)?
+    /// Answers `counts`.
+    public var countsHandler: (@Sendable () async throws -> Counts)?
+    /// Answers `countsWithResponse`, and `counts` when `countsHandler` is not set, with a status and headers too.
+    public var countsResponseHandler: (@Sendable () async throws -> Response<Counts>)?
+    /// Answers `clash`.
+    public var clashHandler: (@Sendable () async throws -> Clash)?
+    /// Answers `clashWithResponse`, and `clash` when `clashHandler` is not set, with a status and headers too.
+    public var clashResponseHandler: (@Sendable () async throws -> Response<Clash>)?
 
     /// A fake with no handlers; set those the test needs.
     public init() {}
@@ -139,6 +159,118 @@ extension FakeVariantsClient {
                 _response = Response(body: try await _handler())
             } else {
                 throw EndpointError.invalidRequest("FakeVariantsClient.threadResponseHandler and FakeVariantsClient.threadHandler are not set")
+            }
+        } catch {
+            throw EndpointError(error)
+        }
+        return _response
+    }
+
+    /// Answered by `loginResponseHandler`, else by `loginHandler` with status 200 and no headers.
+    ///
+    /// `login`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// `VariantsEndpoints.login` builds its request.
+    public func loginWithResponse(identifier: Identifier, extra: [String: String?]) async throws(EndpointError) -> Response<Identifier> {
+        let _response: Response<Identifier>
+        do {
+            if let _handler = self.loginResponseHandler {
+                _response = try await _handler(identifier, extra)
+            } else if let _handler = self.loginHandler {
+                _response = Response(body: try await _handler(identifier, extra))
+            } else {
+                throw EndpointError.invalidRequest("FakeVariantsClient.loginResponseHandler and FakeVariantsClient.loginHandler are not set")
+            }
+        } catch {
+            throw EndpointError(error)
+        }
+        return _response
+    }
+
+    /// Answered by `tagResponseHandler`, else by `tagHandler` with status 200 and no headers.
+    ///
+    /// `tag`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// `VariantsEndpoints.tag` builds its request.
+    public func tagWithResponse(name: String, labels: [String: Int]) async throws(EndpointError) -> Response<Empty> {
+        let _response: Response<Empty>
+        do {
+            if let _handler = self.tagResponseHandler {
+                _response = try await _handler(name, labels)
+            } else if let _handler = self.tagHandler {
+                _response = Response(body: try await _handler(name, labels))
+            } else {
+                throw EndpointError.invalidRequest("FakeVariantsClient.tagResponseHandler and FakeVariantsClient.tagHandler are not set")
+            }
+        } catch {
+            throw EndpointError(error)
+        }
+        return _response
+    }
+
+    /// Answered by `attachResponseHandler`, else by `attachHandler` with status 200 and no headers.
+    ///
+    /// `attach`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// `VariantsEndpoints.attach` builds its request.
+    public func attachWithResponse(caption: String, notes: [String: String], files: [String: Data], progress: (@Sendable (TransferProgress) -> Void)?) async throws(EndpointError) -> Response<Empty> {
+        let _response: Response<Empty>
+        do {
+            if let _handler = self.attachResponseHandler {
+                _response = try await _handler(caption, notes, files)
+            } else if let _handler = self.attachHandler {
+                _response = Response(body: try await _handler(caption, notes, files))
+            } else {
+                throw EndpointError.invalidRequest("FakeVariantsClient.attachResponseHandler and FakeVariantsClient.attachHandler are not set")
+            }
+        } catch {
+            throw EndpointError(error)
+        }
+        return _response
+    }
+
+    /// Answered by `countsResponseHandler`, else by `countsHandler` with status 200 and no headers.
+    ///
+    /// `counts`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// `VariantsEndpoints.counts` builds its request.
+    public func countsWithResponse() async throws(EndpointError) -> Response<Counts> {
+        let _response: Response<Counts>
+        do {
+            if let _handler = self.countsResponseHandler {
+                _response = try await _handler()
+            } else if let _handler = self.countsHandler {
+                _response = Response(body: try await _handler())
+            } else {
+                throw EndpointError.invalidRequest("FakeVariantsClient.countsResponseHandler and FakeVariantsClient.countsHandler are not set")
+            }
+        } catch {
+            throw EndpointError(error)
+        }
+        return _response
+    }
+
+    /// Answered by `clashResponseHandler`, else by `clashHandler` with status 200 and no headers.
+    ///
+    /// `clash`, with the status code and every header of its response (`statusCode`, `headers`,
+    /// `header(_:)`) beside its `body`.
+    ///
+    /// `VariantsEndpoints.clash` builds its request.
+    ///
+    /// - Returns: A property already named `additionalProperties`; the map takes the next name.
+    public func clashWithResponse() async throws(EndpointError) -> Response<Clash> {
+        let _response: Response<Clash>
+        do {
+            if let _handler = self.clashResponseHandler {
+                _response = try await _handler()
+            } else if let _handler = self.clashHandler {
+                _response = Response(body: try await _handler())
+            } else {
+                throw EndpointError.invalidRequest("FakeVariantsClient.clashResponseHandler and FakeVariantsClient.clashHandler are not set")
             }
         } catch {
             throw EndpointError(error)

@@ -284,6 +284,87 @@ public struct Edge: Codable, Sendable, Hashable {
     }
 }
 
+/// A `Identifier` as the API sends and receives it.
+public struct Identifier: Codable, Sendable, Hashable {
+    public var type: String
+    public var user: String?
+    /// The members beyond the listed properties, by key, encoded flat beside them.
+    public var additionalProperties: [String: String?]
+
+    /// Creates a value; parameters with a default may be left out.
+    public init(type: String, user: String? = nil, additionalProperties: [String: String?] = [:]) {
+        self.type = type
+        self.user = user
+        self.additionalProperties = additionalProperties
+    }
+
+    /// Decodes a value from the API's keys, using the spec's default where a key is missing.
+    public init(from decoder: any Decoder) throws {
+        let fields = try ModelDecoding(decoder)
+        self.type = try fields.decode("type")
+        self.user = try fields.decodeIfPresent("user")
+        self.additionalProperties = try fields.decodeAdditional(except: ["type", "user"])
+    }
+
+    /// Encodes the value under the API's keys, leaving out those whose value is `nil`.
+    public func encode(to encoder: any Encoder) throws {
+        var fields = ModelEncoding(encoder)
+        try fields.encode(self.type, "type")
+        try fields.encodeIfPresent(self.user, "user")
+        try fields.encodeAdditional(self.additionalProperties, except: ["type", "user"])
+    }
+}
+
+/// A `Counts` as the API sends and receives it.
+public struct Counts: Codable, Sendable, Hashable {
+    /// The members beyond the listed properties, by key, encoded flat beside them.
+    public var additionalProperties: [String: Int]
+
+    /// Creates a value; parameters with a default may be left out.
+    public init(additionalProperties: [String: Int] = [:]) {
+        self.additionalProperties = additionalProperties
+    }
+
+    /// Decodes a value from the API's keys, using the spec's default where a key is missing.
+    public init(from decoder: any Decoder) throws {
+        let fields = try ModelDecoding(decoder)
+        self.additionalProperties = try fields.decodeAdditional(except: [])
+    }
+
+    /// Encodes the value under the API's keys, leaving out those whose value is `nil`.
+    public func encode(to encoder: any Encoder) throws {
+        var fields = ModelEncoding(encoder)
+        try fields.encodeAdditional(self.additionalProperties, except: [])
+    }
+}
+
+/// A property already named `additionalProperties`; the map takes the next name.
+public struct Clash: Codable, Sendable, Hashable {
+    public var additionalProperties: Int
+    /// The members beyond the listed properties, by key, encoded flat beside them.
+    public var additionalProperties2: [String: JSON]
+
+    /// Creates a value; parameters with a default may be left out.
+    public init(additionalProperties: Int, additionalProperties2: [String: JSON] = [:]) {
+        self.additionalProperties = additionalProperties
+        self.additionalProperties2 = additionalProperties2
+    }
+
+    /// Decodes a value from the API's keys, using the spec's default where a key is missing.
+    public init(from decoder: any Decoder) throws {
+        let fields = try ModelDecoding(decoder)
+        self.additionalProperties = try fields.decode("additionalProperties")
+        self.additionalProperties2 = try fields.decodeAdditional(except: ["additionalProperties"])
+    }
+
+    /// Encodes the value under the API's keys, leaving out those whose value is `nil`.
+    public func encode(to encoder: any Encoder) throws {
+        var fields = ModelEncoding(encoder)
+        try fields.encode(self.additionalProperties, "additionalProperties")
+        try fields.encodeAdditional(self.additionalProperties2, except: ["additionalProperties"])
+    }
+}
+
 /// A cat or a dog, told apart by `petType`.
 public indirect enum Pet: Codable, Sendable, Hashable {
     /// The `Cat` alternative.
