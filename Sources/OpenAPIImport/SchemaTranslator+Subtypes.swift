@@ -21,7 +21,9 @@ extension SchemaTranslator {
             _ = model(for: base, name: claimed + "Base", inline: false)
         }
         let kind = unionKind(base, variants: variants, model: claimed)
-        models[claimed] = Model(name: claimed, kind: kind, description: base.text("description") ?? base.text("title"), location: base.location)
+        models[claimed] = Model(
+            name: claimed, kind: kind, description: base.text("description") ?? base.text("title"), location: base.location,
+            deprecated: base.flag("deprecated"))
         return claimed
     }
 

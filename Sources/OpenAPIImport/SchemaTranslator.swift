@@ -338,7 +338,10 @@ final class SchemaTranslator {
         if claimed != typeName, !name.isEmpty {
             diagnostics.warning("the schema '\(name)' becomes the Swift name '\(typeName)', which another schema has; it is generated as '\(claimed)'", at: schema.location)
         }
-        models[claimed] = Model(name: claimed, kind: kind, description: description, location: schema.location, additionalProperties: additional)
+        // Deprecated when a component is: an inline schema's flag marks the property that holds it.
+        models[claimed] = Model(
+            name: claimed, kind: kind, description: description, location: schema.location, additionalProperties: additional,
+            deprecated: !inline && schema.flag("deprecated"))
         if inline { inlineModelNames.insert(claimed) }
         return claimed
     }

@@ -216,6 +216,7 @@ public enum SpecWriter {
         var lines = ["\(scalar(model.name)):"]
         if let description = model.description { lines.append("  description: \(quoted(description))") }
         if let target = model.sameAs { return lines + ["  sameAs: \(quoted(target))"] }
+        if model.deprecated { lines.append("  deprecated: true") }
         switch model.kind {
         case .enumeration(let cases, let rawType):
             // A number is written as it is (the loader checks it is one of the type), text quoted.

@@ -63,6 +63,10 @@ func sameAsIdentical(_ models: [Model], inline: Set<String>) -> [Model] {
 /// What makes two models one type: everything the generated code is made of, not descriptions or locations, with model
 /// names as `rename` gives them.
 private func shape(of model: Model, rename: (String) -> String) -> String {
+    (model.deprecated ? "deprecated\u{1}" : "") + kindShape(of: model, rename: rename)
+}
+
+private func kindShape(of model: Model, rename: (String) -> String) -> String {
     switch model.kind {
     case .enumeration(let cases, let rawType):
         return "enum\u{1}\(rawType)" + cases.map { "\u{1}" + $0.value }.joined()

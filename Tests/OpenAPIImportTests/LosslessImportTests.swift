@@ -55,6 +55,46 @@ import Testing
         #expect(!use.output.contains("'tag' is deprecated"))
     }
 
+    /// `deprecated: true` on a component schema marks what an app writes to make a value (an object's `init`, an enum's
+    /// cases) and says so in the doc comment; the client itself, which names the types and an enum default, compiles
+    /// without a warning, and the spec format says it too.
+    @Test func aDeprecatedSchemaWarnsWhereAnAppMakesAValue() throws {
+        let fixture = try ImportFixture(oneResponseDocument("{ $ref: '#/components/schemas/Owner' }", schemas: """
+                Owner:
+                  type: object
+                  properties:
+                    pet: { $ref: '#/components/schemas/LegacyPet' }
+                    role: { $ref: '#/components/schemas/OldRole' }
+                    either: { $ref: '#/components/schemas/OldEither' }
+                LegacyPet:
+                  type: object
+                  deprecated: true
+                  required: [id]
+                  properties:
+                    id: { type: integer }
+                    role: { allOf: [{ $ref: '#/components/schemas/OldRole' }], default: member }
+                OldRole: { type: string, enum: [admin, member], deprecated: true }
+                OldEither: { oneOf: [{ type: string }, { type: integer }], deprecated: true }
+            """))
+        #expect(fixture.spec.models.filter(\.deprecated).map(\.name).sorted() == ["LegacyPet", "OldEither", "OldRole"])
+        #expect(try roundTrip(fixture.spec).spec.withoutLocations == fixture.spec.withoutLocations)
+        let client = try ClientCompiler.compile(fixture.spec, specPath: "api.yaml")
+        #expect(client.status == 0)
+        #expect(client.output == "")
+        let use = try ClientCompiler.compile(fixture.spec, specPath: "api.yaml", extraSource: """
+            func use(_ owner: Owner) -> Bool {
+                let pet = LegacyPet(id: 1)
+                return owner.pet?.id == pet.id && owner.role == .admin && OldRole.knownValues.count == 2
+            }
+            """)
+        #expect(use.status == 0)
+        #expect(use.output.contains("warning: 'init(id:role:)' is deprecated: LegacyPet is deprecated in the API spec"))
+        #expect(use.output.contains("warning: 'admin' is deprecated: OldRole is deprecated in the API spec"))
+        // Nothing else warns: the generated code's own uses of the types, the default and `knownValues`.
+        let warnings = use.output.split(separator: "\n").filter { $0.contains(".swift:") && $0.contains(": warning: ") }
+        #expect(warnings.count == 2, Comment(rawValue: use.output))
+    }
+
     /// OpenAPI 3.1 makes `paths` optional: a document of shared types (`components` alone) imports as models.
     @Test func aDocumentWithComponentsAndNoPathsImportsItsModels() throws {
         let fixture = try ImportFixture("""

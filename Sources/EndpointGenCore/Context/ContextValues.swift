@@ -190,6 +190,7 @@ extension ModelContext: MustacheRepresentable {
             "hasProperties": hasProperties.mustacheValue,
             "hasDefaults": hasDefaults.mustacheValue,
             "hasXMLForms": hasXMLForms.mustacheValue,
+            "deprecated": deprecated.mustacheValue,
         ])
     }
 }
@@ -233,6 +234,7 @@ extension EnumCaseContext: MustacheRepresentable {
             "name": name.mustacheValue,
             "valueLiteral": valueLiteral.mustacheValue,
             "docComment": docComment.mustacheValue,
+            "deprecated": deprecated.mustacheValue,
         ])
     }
 }

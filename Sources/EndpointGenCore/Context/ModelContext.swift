@@ -14,6 +14,9 @@ public struct ModelContext: Codable, Equatable, Sendable {
     public var hasDefaults: Bool
     /// True when a property has an `xml:` mark (its `decodeExpression` and `encodeStatement` then pass its form).
     public var hasXMLForms: Bool = false
+    /// The deprecation message as a literal when the spec marks the model `deprecated` (its memberwise `init` is then
+    /// `@available(*, deprecated)`), else `null`.
+    public var deprecated: String?
 }
 
 /// One stored property of a model, or one field of a JSON body.
@@ -82,6 +85,9 @@ public struct EnumCaseContext: Codable, Equatable, Sendable {
     public var valueLiteral: String
     /// The case's description as `///` lines (none when the spec gives none).
     public var docComment: [String]
+    /// The deprecation message as a literal when the spec marks the enum `deprecated` (the static property is then
+    /// `@available(*, deprecated)`, and `knownValues` builds the value from its raw value), else `null`.
+    public var deprecated: String?
 }
 
 /// A `oneOf` model: an enum with a case per alternative and `unknown(JSONValue)` for anything else.

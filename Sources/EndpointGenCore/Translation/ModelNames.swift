@@ -22,6 +22,8 @@ struct ModelNames {
             types[model.name] = name
             if case .enumeration(let values, let rawType) = model.kind {
                 rawTypes[model.name] = rawType
+                // A deprecated enum's static properties are deprecated: generated code names its values by raw value.
+                guard !model.deprecated else { continue }
                 cases[model.name] = Dictionary(
                     values.map { (Self.key($0.value, rawType: rawType), Self.caseName($0.value, rawType: rawType)) },
                     uniquingKeysWith: { first, _ in first })
@@ -34,7 +36,7 @@ struct ModelNames {
         types[model] ?? SwiftName.type(model)
     }
 
-    /// The generated static property for a known value of an enum model, escaped; `nil` if unknown.
+    /// The generated static property for a known value of an enum model, escaped; `nil` if unknown or deprecated.
     func enumCase(_ value: String, of model: String) -> String? {
         cases[model]?[Self.key(value, rawType: rawTypes[model] ?? .string)]
     }

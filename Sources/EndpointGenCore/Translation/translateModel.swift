@@ -35,12 +35,13 @@ func translateObject(_ model: Model, properties: [Property], names: ModelNames, 
     }
     return ModelContext(
         name: name,
-        docComment: DocComment.lines(model.description ?? "A `\(name)` as the API sends and receives it."),
+        docComment: modelDocComment(model, or: "A `\(name)` as the API sends and receives it."),
         properties: contexts,
         initSignature: signature.joined(separator: ", "),
         hasProperties: !contexts.isEmpty,
         hasDefaults: contexts.contains { $0.defaultValue != nil },
-        hasXMLForms: properties.contains { $0.xml != nil }
+        hasXMLForms: properties.contains { $0.xml != nil },
+        deprecated: deprecationMessage(model)
     )
 }
 
@@ -141,11 +142,11 @@ func translateEnum(_ model: Model, cases: [EnumCase], rawType: TypeRef, names: M
         name: name,
         rawType: rawType.description,
         conformance: rawType == .string ? "OpenStringValue" : "OpenEnumValue",
-        docComment: DocComment.lines(model.description ?? "The `\(name)` values the API knows."),
+        docComment: modelDocComment(model, or: "The `\(name)` values the API knows."),
         cases: cases.map {
             EnumCaseContext(
                 name: ModelNames.caseName($0.value, rawType: rawType), valueLiteral: SwiftLiteral.enumValue($0.value, rawType: rawType),
-                docComment: DocComment.lines($0.description))
+                docComment: DocComment.lines($0.description), deprecated: deprecationMessage(model))
         }
     )
 }
@@ -158,7 +159,7 @@ func translateOneOf(_ model: Model, oneOf: OneOf, names: ModelNames, objects: Se
     let objectAlternatives = oneOf.alternatives.filter { if case .model(let name) = $0.type { objects.contains(name) } else { false } }
     return OneOfContext(
         name: name,
-        docComment: DocComment.lines(model.description ?? "One of the values the API sends as a `\(name)`."),
+        docComment: modelDocComment(model, or: "One of the values the API sends as a `\(name)`."),
         cases: oneOf.alternatives.map { alternative in
             OneOfCaseContext(
                 name: ModelNames.oneOfCaseName(alternative),
@@ -169,4 +170,15 @@ func translateOneOf(_ model: Model, oneOf: OneOf, names: ModelNames, objects: Se
         discriminatorLiteral: oneOf.discriminator.map(SwiftLiteral.string),
         choosesByMembers: oneOf.discriminator == nil && objectAlternatives.count > 1
     )
+}
+
+/// A model's doc comment: its description, or `fallback`, and a line that says so when the spec marks it deprecated.
+private func modelDocComment(_ model: Model, or fallback: String) -> [String] {
+    let lines = DocComment.lines(model.description ?? fallback)
+    return model.deprecated ? lines + ["///", "/// Deprecated in the API spec."] : lines
+}
+
+/// The message of a deprecated model's `@available(*, deprecated)` marks as a literal, `nil` when it is not deprecated.
+private func deprecationMessage(_ model: Model) -> String? {
+    model.deprecated ? SwiftLiteral.string("\(model.name) is deprecated in the API spec") : nil
 }

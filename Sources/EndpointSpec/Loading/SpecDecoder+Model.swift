@@ -39,21 +39,24 @@ extension SpecDecoder {
                 location: pair.key.location, sameAs: target)
         }
         if keys.contains("enum") {
-            guard let fields = fields(pair.value, context, allowed: ["enum", "type", "description"]) else { return nil }
+            guard let fields = fields(pair.value, context, allowed: ["enum", "type", "description", "deprecated"]) else { return nil }
             guard let rawType = fields["type"].map({ enumRawType($0, model: name) }) ?? .string else { return nil }
             let cases = fields["enum"].map { enumCases($0, model: name, rawType: rawType) } ?? []
             return Model(
                 name: name, kind: .enumeration(cases, rawType: rawType),
-                description: optionalString(fields["description"], "the description of \(context)"), location: pair.key.location)
+                description: optionalString(fields["description"], "the description of \(context)"), location: pair.key.location,
+                deprecated: deprecated(fields, context))
         }
         if keys.contains("oneOf") {
-            guard let fields = fields(pair.value, context, allowed: ["oneOf", "discriminator", "mapping", "description"]),
+            guard let fields = fields(pair.value, context, allowed: ["oneOf", "discriminator", "mapping", "description", "deprecated"]),
                   let oneOf = oneOf(fields, model: name)
             else { return nil }
-            return Model(name: name, kind: .oneOf(oneOf), description: optionalString(fields["description"], "the description of \(context)"), location: pair.key.location)
+            return Model(
+                name: name, kind: .oneOf(oneOf), description: optionalString(fields["description"], "the description of \(context)"),
+                location: pair.key.location, deprecated: deprecated(fields, context))
         }
         if keys.contains("properties") {
-            guard let fields = fields(pair.value, context, allowed: ["properties", "additionalProperties", "description"]),
+            guard let fields = fields(pair.value, context, allowed: ["properties", "additionalProperties", "description", "deprecated"]),
                   let properties = fields["properties"].flatMap({ mapping($0, "the properties of \(context)") })
             else { return nil }
             var additional: TypeRef?
@@ -64,10 +67,15 @@ extension SpecDecoder {
             if properties.isEmpty, additional == nil { warnEmpty(pair, context: context) }
             return Model(
                 name: name, kind: .object(self.properties(properties, model: name)), description: optionalString(fields["description"], "the description of \(context)"),
-                location: pair.key.location, additionalProperties: additional)
+                location: pair.key.location, additionalProperties: additional, deprecated: deprecated(fields, context))
         }
         if pairs.isEmpty { warnEmpty(pair, context: context) }
         return Model(name: name, kind: .object(properties(pairs, model: name)), description: nil, location: pair.key.location)
+    }
+
+    /// A model's `deprecated: true`.
+    private func deprecated(_ fields: Fields, _ context: String) -> Bool {
+        fields["deprecated"].flatMap { bool($0, "'deprecated' of \(context)") } ?? false
     }
 
     /// The models with each `sameAs` model given the kind of the model it names (following `sameAs` chains); one that

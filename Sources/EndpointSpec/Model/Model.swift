@@ -27,10 +27,14 @@ public struct Model: Equatable, Sendable {
     /// For an object, the type of its members beyond `properties` (`additionalProperties:`), kept by key in a map and
     /// encoded back flat beside them; `nil` when the object has none.
     public var additionalProperties: TypeRef?
+    /// Marks what an app uses to make a value `@available(*, deprecated)` (`deprecated: true`): an object's `init`, an
+    /// enum's known values; the type itself stays unmarked, since the generated client names it.
+    public var deprecated: Bool
 
     /// Creates a model.
     public init(
-        name: String, kind: Kind, description: String?, location: SourceLocation, sameAs: String? = nil, additionalProperties: TypeRef? = nil
+        name: String, kind: Kind, description: String?, location: SourceLocation, sameAs: String? = nil, additionalProperties: TypeRef? = nil,
+        deprecated: Bool = false
     ) {
         self.name = name
         self.kind = kind
@@ -38,6 +42,7 @@ public struct Model: Equatable, Sendable {
         self.location = location
         self.sameAs = sameAs
         self.additionalProperties = additionalProperties
+        self.deprecated = deprecated
     }
 }
 
