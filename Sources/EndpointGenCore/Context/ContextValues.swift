@@ -224,6 +224,7 @@ extension EnumContext: MustacheRepresentable {
             "conformance": conformance.mustacheValue,
             "docComment": docComment.mustacheValue,
             "cases": cases.mustacheValue,
+            "deprecated": deprecated.mustacheValue,
         ])
     }
 }
@@ -234,7 +235,6 @@ extension EnumCaseContext: MustacheRepresentable {
             "name": name.mustacheValue,
             "valueLiteral": valueLiteral.mustacheValue,
             "docComment": docComment.mustacheValue,
-            "deprecated": deprecated.mustacheValue,
         ])
     }
 }

@@ -75,6 +75,9 @@ public struct EnumContext: Codable, Equatable, Sendable {
     public var docComment: [String]
     /// The known values, in spec order.
     public var cases: [EnumCaseContext]
+    /// The deprecation message as a literal when the spec marks the enum `deprecated` (each case's static property is
+    /// then `@available(*, deprecated)`, and `knownValues` builds the values from their raw values), else `null`.
+    public var deprecated: String? = nil
 }
 
 /// One known value of an enum.
@@ -85,9 +88,6 @@ public struct EnumCaseContext: Codable, Equatable, Sendable {
     public var valueLiteral: String
     /// The case's description as `///` lines (none when the spec gives none).
     public var docComment: [String]
-    /// The deprecation message as a literal when the spec marks the enum `deprecated` (the static property is then
-    /// `@available(*, deprecated)`, and `knownValues` builds the value from its raw value), else `null`.
-    public var deprecated: String?
 }
 
 /// A `oneOf` model: an enum with a case per alternative and `unknown(JSONValue)` for anything else.

@@ -10,6 +10,11 @@ enum SwiftLiteral {
         return number
     }
 
+    /// The message of the `@available(*, deprecated)` of what the spec marks deprecated, e.g. the endpoint `oldBooks`.
+    static func deprecationMessage(_ name: String) -> String {
+        string("\(name) is deprecated in the API spec")
+    }
+
     /// A double-quoted Swift string literal whose value is exactly `text`: `\` and `"` are escaped (so `\(`, `"""`
     /// and `#` stay text), line breaks become `\n` and `\r`, and invisible characters (bidi overrides, zero-width
     /// spaces, other control characters) `\u{...}`, so the literal shows what it holds.

@@ -69,7 +69,7 @@ func translateEndpoint(
         handlerName: baseName + "Handler",
         docComment: docComment,
         protocolDocComment: protocolDocComment,
-        deprecated: endpoint.deprecated ? SwiftLiteral.string("\(endpoint.name) is deprecated in the API spec") : nil,
+        deprecated: endpoint.deprecated ? SwiftLiteral.deprecationMessage(endpoint.name) : nil,
         method: "." + method.lowercased(),
         pathLiteral: SwiftLiteral.string(endpoint.path),
         responseType: responseType,

@@ -41,7 +41,7 @@ func translateObject(_ model: Model, properties: [Property], names: ModelNames, 
         hasProperties: !contexts.isEmpty,
         hasDefaults: contexts.contains { $0.defaultValue != nil },
         hasXMLForms: properties.contains { $0.xml != nil },
-        deprecated: deprecationMessage(model)
+        deprecated: model.deprecated ? SwiftLiteral.deprecationMessage(model.name) : nil
     )
 }
 
@@ -146,8 +146,9 @@ func translateEnum(_ model: Model, cases: [EnumCase], rawType: TypeRef, names: M
         cases: cases.map {
             EnumCaseContext(
                 name: ModelNames.caseName($0.value, rawType: rawType), valueLiteral: SwiftLiteral.enumValue($0.value, rawType: rawType),
-                docComment: DocComment.lines($0.description), deprecated: deprecationMessage(model))
-        }
+                docComment: DocComment.lines($0.description))
+        },
+        deprecated: model.deprecated ? SwiftLiteral.deprecationMessage(model.name) : nil
     )
 }
 
@@ -176,9 +177,4 @@ func translateOneOf(_ model: Model, oneOf: OneOf, names: ModelNames, objects: Se
 private func modelDocComment(_ model: Model, or fallback: String) -> [String] {
     let lines = DocComment.lines(model.description ?? fallback)
     return model.deprecated ? lines + ["///", "/// Deprecated in the API spec."] : lines
-}
-
-/// The message of a deprecated model's `@available(*, deprecated)` marks as a literal, `nil` when it is not deprecated.
-private func deprecationMessage(_ model: Model) -> String? {
-    model.deprecated ? SwiftLiteral.string("\(model.name) is deprecated in the API spec") : nil
 }

@@ -73,7 +73,7 @@ extension SpecDecoder {
         return Model(name: name, kind: .object(properties(pairs, model: name)), description: nil, location: pair.key.location)
     }
 
-    /// A model's `deprecated: true`.
+    /// A model's or a property's `deprecated: true`.
     private func deprecated(_ fields: Fields, _ context: String) -> Bool {
         fields["deprecated"].flatMap { bool($0, "'deprecated' of \(context)") } ?? false
     }
@@ -146,7 +146,7 @@ extension SpecDecoder {
             name: name, wireName: wireName ?? name, type: type,
             defaultValue: fields["default"].map { SpecValue($0.resolved) }, description: optionalString(fields["description"], "the description of \(context)"),
             location: pair.key.location, xml: fields["xml"].flatMap { xmlMark($0, type: type, context: context) },
-            deprecated: fields["deprecated"].flatMap { bool($0, "'deprecated' of \(context)") } ?? false,
+            deprecated: deprecated(fields, context),
             null: nullForm(fields, type: type, context: context)
         )
     }
