@@ -111,6 +111,8 @@ import Foundation
 /// ```
 @_spi(Generated) public struct ModelDecoding {
     let container: KeyedDecodingContainer<ModelKey>
+    /// The keys of the nullable members read as `null` so far (`decodeNullable`), for the model's `nulls`.
+    public internal(set) var nulls = NullMembers()
 
     /// The keyed container of the value `decoder` holds; throws as `container(keyedBy:)` does when it is no object.
     public init(_ decoder: any Decoder) throws {

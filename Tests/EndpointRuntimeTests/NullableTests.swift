@@ -2,16 +2,17 @@
 import Foundation
 import Testing
 
-/// What generated models write and read with: `Nullable` keeps a missing key, `null` and a value apart, a required
+/// What generated models write and read with: `NullMembers` keeps a missing key, `null` and a value apart, a required
 /// nullable key is always sent, and UUIDs go out in lower case. The model is written as the generator writes one.
 @Suite(.timeLimit(.minutes(2))) struct NullableTests {
     struct Patch: Codable, Hashable {
-        @Nullable var nickname: String?
+        var nickname: String?
         var closedAt: Int?
         var id: UUID?
         var ids: [UUID]
         var owners: [String: UUID]
-        @Nullable var parent: UUID?
+        var parent: UUID?
+        var nulls = NullMembers()
 
         init(nickname: String? = nil, closedAt: Int? = nil, id: UUID? = nil, ids: [UUID] = [], owners: [String: UUID] = [:], parent: UUID? = nil) {
             self.nickname = nickname
@@ -23,23 +24,24 @@ import Testing
         }
 
         init(from decoder: any Decoder) throws {
-            let fields = try ModelDecoding(decoder)
-            self._nickname = try fields.decodeNullable("nickname")
+            var fields = try ModelDecoding(decoder)
+            self.nickname = try fields.decodeNullable("nickname")
             self.closedAt = try fields.decodeIfPresent("closedAt")
             self.id = try fields.decodeIfPresent("id")
             self.ids = try fields.decode("ids")
             self.owners = try fields.decode("owners")
-            self._parent = try fields.decodeNullable("parent")
+            self.parent = try fields.decodeNullable("parent")
+            self.nulls = fields.nulls
         }
 
         func encode(to encoder: any Encoder) throws {
             var fields = ModelEncoding(encoder)
-            try fields.encode(self._nickname, "nickname")
+            try fields.encodeIfPresent(self.nickname, "nickname", nulls: self.nulls)
             try fields.encodeOrNull(self.closedAt, "closedAt")
             try fields.encodeIfPresent(self.id, "id")
             try fields.encode(self.ids, "ids")
             try fields.encode(self.owners, "owners")
-            try fields.encode(self._parent, "parent")
+            try fields.encodeIfPresent(self.parent, "parent", nulls: self.nulls)
         }
     }
 
@@ -59,18 +61,26 @@ import Testing
         #expect(try roundTrip(#"{"closedAt":null,"ids":[],"nickname":"Ann","owners":{}}"#) == #"{"closedAt":null,"ids":[],"nickname":"Ann","owners":{}}"#)
     }
 
-    @Test func theProjectionTellsTheThreeApartAndSendsNull() throws {
+    @Test func nullsTellsTheThreeApartAndSendsNull() throws {
         let decoded = try JSONDecoder().decode(Patch.self, from: Data(#"{"nickname":null,"ids":[],"owners":{}}"#.utf8))
-        #expect(decoded.$nickname == .null)
+        #expect(decoded.nulls == ["nickname"])
         #expect(decoded.nickname == nil)
+        #expect(try JSONDecoder().decode(Patch.self, from: Data(#"{"ids":[],"owners":{}}"#.utf8)).nulls.isEmpty)
         var patch = Patch(nickname: "Ann")
-        #expect(patch.$nickname == .value("Ann"))
-        patch.$nickname = .null
-        #expect(try json(patch) == #"{"closedAt":null,"ids":[],"nickname":null,"owners":{}}"#)
+        #expect(patch.nulls.isEmpty)
+        patch.nulls.insert("parent")
+        #expect(try json(patch) == #"{"closedAt":null,"ids":[],"nickname":"Ann","owners":{},"parent":null}"#)
+        patch.nulls.insert("nickname")  // a value is sent whatever nulls holds
+        #expect(try json(patch) == #"{"closedAt":null,"ids":[],"nickname":"Ann","owners":{},"parent":null}"#)
         patch.nickname = nil
-        #expect(patch.$nickname == .absent)
+        #expect(try json(patch) == #"{"closedAt":null,"ids":[],"nickname":null,"owners":{},"parent":null}"#)
+        patch.nulls.remove("nickname")
+        patch.nulls.remove("parent")
         #expect(try json(patch) == #"{"closedAt":null,"ids":[],"owners":{}}"#)
         #expect(Patch(nickname: "a") != Patch(nickname: nil))
+        var null = Patch()
+        null.nulls = ["nickname"]
+        #expect(null != Patch())
     }
 
     @Test func uuidsAreWrittenInLowerCase() throws {
@@ -78,7 +88,8 @@ import Testing
         var patch = Patch(id: id, ids: [id], owners: ["a": id], parent: id)
         let lower = "6f9619ff-8b86-d011-b42d-00c04fc964ff"
         #expect(try json(patch) == #"{"closedAt":null,"id":"\#(lower)","ids":["\#(lower)"],"owners":{"a":"\#(lower)"},"parent":"\#(lower)"}"#)
-        patch.$parent = .null
+        patch.parent = nil
+        patch.nulls.insert("parent")
         #expect(try json(patch).hasSuffix(#""parent":null}"#))
         #expect(try JSONDecoder().decode(Patch.self, from: JSONEncoder().encode(patch)).id == id)
     }

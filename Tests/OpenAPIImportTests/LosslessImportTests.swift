@@ -114,7 +114,7 @@ import Testing
     }
 
     /// A nullable member: required, its `nil` is sent as `null` (`required: true`); optional, absent, `null` and a value
-    /// are three states (`nullable: true`, a `@Nullable` property an app can set to `.null`). A member that is only
+    /// are three states (`nullable: true`: the model's `nulls` keeps a `null`, and an app inserts a key to send one). A member that is only
     /// optional stays as it was, and the spec format says the same.
     @Test func nullableMembersKeepNullApartFromAbsent() throws {
         let fixture = try ImportFixture(oneResponseDocument("{ $ref: '#/components/schemas/Patch' }", schemas: """
@@ -131,9 +131,11 @@ import Testing
         #expect(fixture.properties("Patch").map(\.null) == [.absent, .sent, .kept, .absent])
         #expect(try roundTrip(fixture.spec).spec.withoutLocations == fixture.spec.withoutLocations)
         let models = try Generator().generate(fixture.spec, specPath: "api.yaml").files.first { $0.path.hasSuffix("Models.swift") }?.contents ?? ""
-        #expect(models.contains("@Nullable public var nickname: String?"))
-        #expect(models.contains("self._nickname = try fields.decodeNullable(\"nickname\")"))
-        #expect(models.contains("try fields.encode(self._nickname, \"nickname\")"))
+        #expect(models.contains("    public var nickname: String?\n"))
+        #expect(models.contains("    public var nulls = NullMembers()\n"))
+        #expect(models.contains("self.nickname = try fields.decodeNullable(\"nickname\")"))
+        #expect(models.contains("self.nulls = fields.nulls"))
+        #expect(models.contains("try fields.encodeIfPresent(self.nickname, \"nickname\", nulls: self.nulls)"))
         #expect(models.contains("try fields.encodeOrNull(self.closedAt, \"closedAt\")"))
         #expect(models.contains("try fields.encodeIfPresent(self.note, \"note\")"))
         let use = try ClientCompiler.compile(fixture.spec, specPath: "api.yaml", extraSource: """
@@ -142,8 +144,9 @@ import Testing
 
             func clear(_ patch: Patch) -> Patch {
                 var copy = patch
-                copy.$nickname = .null
-                if case .null = copy.$nickname, copy.nickname == nil { copy.note = "cleared" }
+                copy.nickname = nil
+                copy.nulls.insert("nickname")
+                if copy.nulls.contains("nickname") { copy.note = "cleared" }
                 return copy
             }
             """)
@@ -151,8 +154,33 @@ import Testing
         #expect(use.output == "")
     }
 
-    /// A nullable member through which a model holds itself is `@Indirect @Nullable`: decoded into the composed
-    /// wrapper, encoded from its value.
+    /// A property of the document named `nulls` keeps its name; the model's `NullMembers` is `nulls2` then, and both
+    /// are coded and compile.
+    @Test func aPropertyNamedNullsLeavesTheNullMembersANumberedName() throws {
+        let fixture = try ImportFixture(oneResponseDocument("{ $ref: '#/components/schemas/Row' }", schemas: """
+                Row:
+                  type: object
+                  properties:
+                    nulls: { type: integer }
+                    bio: { type: string, nullable: true }
+            """))
+        let models = try Generator().generate(fixture.spec, specPath: "api.yaml").files.first { $0.path.hasSuffix("Models.swift") }?.contents ?? ""
+        #expect(models.contains("    public var nulls: Int?\n"))
+        #expect(models.contains("    public var nulls2 = NullMembers()\n"))
+        #expect(models.contains("try fields.encodeIfPresent(self.bio, \"bio\", nulls: self.nulls2)"))
+        let use = try ClientCompiler.compile(fixture.spec, specPath: "api.yaml", extraSource: """
+            func clear(_ row: Row) -> Row {
+                var copy = row
+                copy.nulls = 3
+                copy.nulls2.insert("bio")
+                return copy
+            }
+            """)
+        #expect(use.status == 0)
+        #expect(use.output == "")
+    }
+
+    /// A nullable member through which a model holds itself is `@Indirect`, its `null` kept in `nulls`.
     @Test func aNullableMemberThatClosesACycleIsIndirectAndNullable() throws {
         let fixture = try ImportFixture(oneResponseDocument("{ $ref: '#/components/schemas/Node' }", schemas: """
                 Node:
@@ -161,9 +189,9 @@ import Testing
                     parent: { $ref: '#/components/schemas/Node', nullable: true }
             """))
         let models = try Generator().generate(fixture.spec, specPath: "api.yaml").files.first { $0.path.hasSuffix("Models.swift") }?.contents ?? ""
-        #expect(models.contains("@Indirect @Nullable public var parent: Node?"))
-        #expect(models.contains("self._parent = Indirect(wrappedValue: try fields.decodeNullable(\"parent\"))"))
-        #expect(models.contains("try fields.encode(self._parent.wrappedValue, \"parent\")"))
+        #expect(models.contains("@Indirect public var parent: Node?"))
+        #expect(models.contains("self.parent = try fields.decodeNullable(\"parent\")"))
+        #expect(models.contains("try fields.encodeIfPresent(self.parent, \"parent\", nulls: self.nulls)"))
         try ClientCompiler.expectCleanCompile(fixture)
     }
 

@@ -191,6 +191,7 @@ extension ModelContext: MustacheRepresentable {
             "hasDefaults": hasDefaults.mustacheValue,
             "hasXMLForms": hasXMLForms.mustacheValue,
             "deprecated": deprecated.mustacheValue,
+            "nulls": nulls.mustacheValue,
         ])
     }
 }
@@ -209,8 +210,7 @@ extension PropertyContext: MustacheRepresentable {
             "xmlForm": xmlForm.mustacheValue,
             "isDeprecated": isDeprecated.mustacheValue,
             "storageName": storageName.mustacheValue,
-            "isNullable": isNullable.mustacheValue,
-            "decodedStorage": decodedStorage.mustacheValue,
+            "nulls": nulls.mustacheValue,
             "isAdditional": isAdditional.mustacheValue,
         ])
     }

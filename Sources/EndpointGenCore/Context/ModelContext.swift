@@ -17,6 +17,9 @@ public struct ModelContext: Codable, Equatable, Sendable {
     /// The deprecation message as a literal when the spec marks the model `deprecated` (its memberwise `init` is then
     /// `@available(*, deprecated)`), else `null`.
     public var deprecated: String?
+    /// The name of the `NullMembers` property, `nulls` (`nulls2` when a property has that name), when a member keeps its
+    /// `null` apart from a missing key (`nullable: true`), else `null`.
+    public var nulls: String? = nil
 }
 
 /// One stored property of a model, or one field of a JSON body.
@@ -44,10 +47,8 @@ public struct PropertyContext: Codable, Equatable, Sendable {
     public var isDeprecated: Bool = false
     /// The stored property's name: `name`, or `_name` for a deprecated property.
     public var storageName: String = ""
-    /// True when absent, `null` and a value are kept apart (`nullable: true`): the stored property is `@Nullable`.
-    public var isNullable: Bool = false
-    /// What `init(from:)` assigns `decodeExpression` to: `storageName`, or its wrapper `_storageName` when `isNullable`.
-    public var decodedStorage: String = ""
+    /// The model's `NullMembers` property when absent, `null` and a value are kept apart (`nullable: true`), else `null`.
+    public var nulls: String? = nil
     /// True for the map of an object's members beyond its properties (`additionalProperties`), the last property:
     /// it has no key of its own (`keyLiteral` is empty), and its default is the empty map.
     public var isAdditional: Bool = false

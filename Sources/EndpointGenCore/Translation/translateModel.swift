@@ -6,8 +6,11 @@ import EndpointSpec
 func translateObject(_ model: Model, properties: [Property], names: ModelNames, indirect: Set<String> = []) -> ModelContext {
     let name = names.typeName(model.name)
     let swiftNames = Set(properties.map { SwiftName.escaped(SwiftName.member($0.name)) })
+    // The keys of the members that hold `null` (`NullMembers`), when a member can: `nulls`, or with a number when a
+    // property has that name.
+    let nulls = properties.contains(where: \.keepsNull) ? uniqueMember("nulls", avoiding: swiftNames) : nil
     var contexts = properties.map { property in
-        var context = translateProperty(property, names: names, isIndirect: indirect.contains(property.name))
+        var context = translateProperty(property, names: names, isIndirect: indirect.contains(property.name), nulls: nulls ?? "")
         if property.deprecated { context.deprecate(property, avoiding: swiftNames) }
         return context
     }
@@ -22,13 +25,7 @@ func translateObject(_ model: Model, properties: [Property], names: ModelNames, 
     }
     if let additional = model.additionalProperties {
         // Named `additionalProperties`, or with a number when a property has that name.
-        let taken = swiftNames.union(contexts.map(\.storageName))
-        var member = "additionalProperties"
-        var suffix = 1
-        while taken.contains(member) {
-            suffix += 1
-            member = "additionalProperties\(suffix)"
-        }
+        let member = uniqueMember("additionalProperties", avoiding: swiftNames.union(contexts.map(\.storageName)).union([nulls].compactMap { $0 }))
         let context = flatMembers(member, type: additional, beside: properties.map(\.wireName), names: names)
         contexts.append(context)
         signature.append("\(context.name): \(context.type) = [:]")
@@ -41,24 +38,38 @@ func translateObject(_ model: Model, properties: [Property], names: ModelNames, 
         hasProperties: !contexts.isEmpty,
         hasDefaults: contexts.contains { $0.defaultValue != nil },
         hasXMLForms: properties.contains { $0.xml != nil },
-        deprecated: model.deprecated ? SwiftLiteral.deprecationMessage(model.name) : nil
+        deprecated: model.deprecated ? SwiftLiteral.deprecationMessage(model.name) : nil,
+        nulls: nulls
     )
 }
 
+/// `base`, or `base` with the first number from 2 that makes it none of `names`.
+private func uniqueMember(_ base: String, avoiding names: Set<String>) -> String {
+    var member = base
+    var suffix = 1
+    while names.contains(member) {
+        suffix += 1
+        member = base + String(suffix)
+    }
+    return member
+}
+
+extension Property {
+    /// True when a missing key, `null` and a value are three states: the model's `NullMembers` keeps the `null`.
+    var keepsNull: Bool { null == .kept && type.isOptional }
+}
+
 /// A property or JSON body field: name, type, key, default and how to decode it; `isIndirect` when it is stored out of
-/// line (`@Indirect`).
-func translateProperty(_ property: Property, names: ModelNames, isIndirect: Bool = false) -> PropertyContext {
+/// line (`@Indirect`); `nulls` names the model's `NullMembers`, which a member that keeps its `null` is written with.
+func translateProperty(_ property: Property, names: ModelNames, isIndirect: Bool = false, nulls: String = "") -> PropertyContext {
     let name = SwiftName.escaped(SwiftName.member(property.name))
     let type = SwiftCode.type(property.type, names: names)
     let defaultValue = property.defaultValue.flatMap { SwiftCode.value($0, as: property.type, names: names) }
     let xmlForm = SwiftCode.xmlForm(property.xml)
-    let nullable = property.null == .kept && property.type.isOptional
     let arguments = codingArguments(property, xmlForm: xmlForm)
     let decode: String
-    if nullable {
-        let read = "try fields.decodeNullable(\(arguments)\(defaultValue.map { ", default: \($0)" } ?? ""))"
-        // Under `@Indirect` the wrappers compose: the backing is `Indirect<Nullable<T>>`.
-        decode = isIndirect ? "Indirect(wrappedValue: \(read))" : read
+    if property.keepsNull {
+        decode = "try fields.decodeNullable(\(arguments)\(defaultValue.map { ", default: \($0)" } ?? ""))"
     } else if let defaultValue {
         decode = "try fields.decodeIfPresent(\(arguments)) ?? \(defaultValue)"
     } else if property.type.isOptional {
@@ -77,7 +88,7 @@ func translateProperty(_ property: Property, names: ModelNames, isIndirect: Bool
         isIndirect: isIndirect,
         xmlForm: xmlForm,
         storageName: name,
-        isNullable: nullable
+        nulls: property.keepsNull ? nulls : nil
     )
     context.store(property, in: name)
     return context
@@ -96,7 +107,6 @@ func flatMembers(_ name: String, type: TypeRef, beside keys: [String], names: Mo
         encodeStatement: "try fields.encodeAdditional(self.\(name), except: \(listed))",
         docComment: ["/// The members beyond the listed properties, by key, encoded flat beside them."],
         storageName: name,
-        decodedStorage: name,
         isAdditional: true
     )
 }
@@ -117,18 +127,14 @@ extension PropertyContext {
         isDeprecated = true
     }
 
-    /// Stores the property in `storage`: what `init(from:)` assigns and `encode(to:)` writes (for a `@Nullable` one its
-    /// wrapper, `_storage`, so that a `null` is kept; under `@Indirect` the wrapper's value).
+    /// Stores the property in `storage`: what `init(from:)` assigns and `encode(to:)` writes.
     mutating func store(_ property: Property, in storage: String) {
         storageName = storage
         let arguments = codingArguments(property, xmlForm: xmlForm)
         // `self.`: a property may be named `fields` too.
-        if isNullable {
-            let wrapper = "_" + storage.filter { $0 != "`" }
-            decodedStorage = wrapper
-            encodeStatement = "try fields.encode(self.\(wrapper)\(isIndirect ? ".wrappedValue" : ""), \(arguments))"
+        if let nulls {
+            encodeStatement = "try fields.encodeIfPresent(self.\(storage), \(arguments), nulls: self.\(nulls))"
         } else {
-            decodedStorage = storage
             let method = !property.type.isOptional ? "encode" : property.null == .sent ? "encodeOrNull" : "encodeIfPresent"
             encodeStatement = "try fields.\(method)(self.\(storage), \(arguments))"
         }

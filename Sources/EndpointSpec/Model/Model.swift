@@ -90,8 +90,8 @@ public enum NullForm: Equatable, Sendable {
     case absent
     /// The key is always sent, `nil` as `null` (`required: true`: the document requires the key and allows `null`).
     case sent
-    /// A missing key, `null` and a value are three states (`nullable: true`): the property is `@Nullable`, and its
-    /// projection `$name` tells them apart and can be set to `.null`.
+    /// A missing key, `null` and a value are three states (`nullable: true`): the property is `T?`, and the model's
+    /// `nulls` (`NullMembers`) holds its key when it is `null`, received or to be sent.
     case kept
 }
 
