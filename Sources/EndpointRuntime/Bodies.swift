@@ -76,34 +76,39 @@ public struct MultipartPart: Sendable, Equatable {
     public var filename: String?
     /// The part's content type, e.g. `image/png`; `nil` for a plain field.
     public var contentType: String?
+    /// The part's own headers beside `Content-Disposition` and `Content-Type`, e.g. `HeaderField("Content-MD5", md5)`
+    /// (a `nil` value sends none).
+    public var headers: [HeaderField]
     /// The part's bytes.
     public var data: Data
 
     /// A file part, e.g. `MultipartPart(name: "avatar", filename: "me.png", contentType: "image/png", data: png)`.
-    public init(name: String, filename: String? = nil, contentType: String? = nil, data: Data) {
+    public init(name: String, filename: String? = nil, contentType: String? = nil, headers: [HeaderField] = [], data: Data) {
         self.name = name
         self.filename = filename
         self.contentType = contentType
+        self.headers = headers
         self.data = data
     }
 
     /// A text field, e.g. `MultipartPart(name: "title", value: "Holiday")`.
-    public init(name: String, value: String) {
-        self.init(name: name, data: Data(value.utf8))
+    public init(name: String, value: String, headers: [HeaderField] = []) {
+        self.init(name: name, headers: headers, data: Data(value.utf8))
     }
 
-    /// Text parts for a parameter value: one per value (none for `nil`, several for an array), e.g.
-    /// `MultipartPart.fields("tags", ["a", "b"])`.
-    public static func fields(_ name: String, _ value: some ParameterValue) -> [MultipartPart] {
-        value.parameterValues.map { MultipartPart(name: name, value: $0) }
+    /// Text parts for a parameter value: one per value (none for `nil`, several for an array), each with `headers`,
+    /// e.g. `MultipartPart.fields("tags", ["a", "b"])`.
+    public static func fields(_ name: String, _ value: some ParameterValue, headers: [HeaderField] = []) -> [MultipartPart] {
+        value.parameterValues.map { MultipartPart(name: name, value: $0, headers: headers) }
     }
 
-    /// A file part, or none for `nil`, with the file name and content type the spec gives it (by default the field
-    /// name and `application/octet-stream`), e.g. `MultipartPart.files("photo", jpeg, filename: "photo.jpg", contentType: "image/jpeg")`.
+    /// A file part, or none for `nil`, with the file name, content type and headers the spec gives it (by default the
+    /// field name, `application/octet-stream` and none), e.g.
+    /// `MultipartPart.files("photo", jpeg, filename: "photo.jpg", contentType: "image/jpeg")`.
     public static func files(
-        _ name: String, _ data: Data?, filename: String? = nil, contentType: String = "application/octet-stream"
+        _ name: String, _ data: Data?, filename: String? = nil, contentType: String = "application/octet-stream", headers: [HeaderField] = []
     ) -> [MultipartPart] {
-        data.map { [MultipartPart(name: name, filename: filename ?? name, contentType: contentType, data: $0)] } ?? []
+        data.map { [MultipartPart(name: name, filename: filename ?? name, contentType: contentType, headers: headers, data: $0)] } ?? []
     }
 
     /// Text parts named by a map's keys, in the keys' order: the parts of a body that are named when the request is

@@ -177,7 +177,7 @@ struct RequestBuilder: Sendable {
             let pairs = fields.flatMap(\.pairs).map { "\(PercentEncoding.encode($0.name))=\(PercentEncoding.encode($0.value))" }
             return (Data(pairs.joined(separator: "&").utf8), "application/x-www-form-urlencoded")
         case .multipart(let parts):
-            return Self.multipart(parts, boundary: "EndpointGen-\(UUID().uuidString)")
+            return try Self.multipart(parts, boundary: "EndpointGen-\(UUID().uuidString)")
         case .data(let data, let contentType):
             return (data, contentType)
         case .file(_, let contentType):
@@ -196,13 +196,17 @@ struct RequestBuilder: Sendable {
         return size.int64Value
     }
 
-    /// A `multipart/form-data` body (RFC 7578) with `boundary`.
-    static func multipart(_ parts: [MultipartPart], boundary: String) -> (Data, String) {
+    /// A `multipart/form-data` body (RFC 7578) with `boundary`; `.invalidRequest` when a part's header value holds a
+    /// line break.
+    static func multipart(_ parts: [MultipartPart], boundary: String) throws(EndpointError) -> (Data, String) {
         var body = Data()
         for part in parts {
             var head = "--\(boundary)\r\nContent-Disposition: form-data; name=\"\(quoted(part.name))\""
             if let filename = part.filename { head += "; filename=\"\(quoted(filename))\"" }
             if let contentType = part.contentType { head += "\r\nContent-Type: \(contentType)" }
+            for header in part.headers where !header.values.isEmpty {
+                head += "\r\n\(header.name): \(try checkedHeader(header.name, header.values.joined(separator: ", ")))"
+            }
             body.append(Data((head + "\r\n\r\n").utf8))
             body.append(part.data)
             body.append(Data("\r\n".utf8))

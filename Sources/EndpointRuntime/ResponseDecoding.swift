@@ -61,9 +61,9 @@ struct ResponseDecoder: Sendable {
         throw .unacceptableStatus(statusCode: response.statusCode, message: serverMessage(in: response), body: response.data)
     }
 
-    /// The body as `R`: `Empty` ignores it, `Data` and `String` take it raw, anything else is decoded by the configured
-    /// body coder that handles its `Content-Type` (XML, say), else from JSON (from its member at the key or dotted path
-    /// `unwrap`, when given: envelopes are JSON's).
+    /// The body as `R`: `Empty` ignores it, `Data` and `String` take it raw, `MultipartBody` reads its parts, anything
+    /// else is decoded by the configured body coder that handles its `Content-Type` (XML, say), else from JSON (from its
+    /// member at the key or dotted path `unwrap`, when given: envelopes are JSON's).
     ///
     /// `accepted` is the request's own list of media types (the endpoint's `accept`): it replaces the configuration's
     /// and is checked for `Data` and `String` too, as the endpoint named what it takes.
@@ -79,6 +79,12 @@ struct ResponseDecoder: Sendable {
                 throw decodingFailure(R.self, path: "", reason: "the body is not UTF-8 text", response)
             }
             return text
+        }
+        if R.self == MultipartBody.self {
+            guard let body = MultipartBody(response.data, contentType: response.header("Content-Type")) as? R else {
+                throw decodingFailure(R.self, path: "", reason: "the body is not multipart with the boundary its Content-Type names", response)
+            }
+            return body
         }
         if accepted == nil { try checkContentType(response, against: acceptableMediaTypes) }
         // Checked first: a header lookup is a case-insensitive search of the response's headers, wasted without coders.

@@ -129,7 +129,9 @@ extension OperationTranslator {
                 if encoding == .form, type.unwrapped.isArray, declaredStyle(content["encoding"]?[raw.key], fallback: .form(explode: true)) == .deepObject {
                     member.style = .deepObject
                 }
+                let headers = encoding == .multipart ? partEncoding(content["encoding"]?[raw.key], of: &member, names: &names, context: context) : []
                 parameters.append(member)
+                parameters += headers
             case .type where encoding == .form && isObject(raw.schema) && content["encoding"]?[raw.key]?.text("explode") != "false"
                 && !schemas.rawProperties(raw.schema).isEmpty && membersAreText(raw.schema, key: raw.key, context: context):
                 // A form's object member of text members goes as `member=value` pairs (style form, explode), or

@@ -8,12 +8,14 @@ extension OperationTranslator {
     /// `ids` and a silent `ids2`. Parameters of one place whose names still clash (`a-b` and `a_b` in the query) keep the
     /// numeric suffix, with a warning.
     func disambiguated(_ parameters: [Parameter], path: String, context: OperationContext) -> ([Parameter], String) {
-        let bases = parameters.map { Self.baseName($0.wireName) }
+        // A part's header is named after its part too (`photoContentMD5`): two parts may each have one.
+        let bases = parameters.map { Self.baseName(($0.part.map { $0 + "-" } ?? "") + $0.wireName) }
         var placements: [String: Set<Parameter.Placement>] = [:]
         for (base, parameter) in zip(bases, parameters) { placements[base, default: []].insert(parameter.placement) }
         var names = UniqueNames()
         var firstWireName: [String: String] = [:]
         var renamedPath: [String: String] = [:]
+        var renamedParts: [String: String] = [:]
         var result = parameters
         for index in result.indices {
             let base = bases[index]
@@ -27,8 +29,10 @@ extension OperationTranslator {
             }
             firstWireName[wanted] = firstWireName[wanted] ?? result[index].wireName
             if placement == .path { renamedPath[result[index].name] = name }
+            if placement == .body { renamedParts[result[index].name] = name }
             result[index].name = name
         }
+        for index in result.indices { result[index].part = result[index].part.map { renamedParts[$0] ?? $0 } }
         return (result, Template.replacingPlaceholders(in: path) { "{" + (renamedPath[$0] ?? $0) + "}" })
     }
 

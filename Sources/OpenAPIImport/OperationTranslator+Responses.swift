@@ -35,9 +35,10 @@ extension OperationTranslator {
         sorted.first { $0.key.hasPrefix("2") } ?? sorted.first { $0.key == "default" }
     }
 
-    /// JSON decodes into the schema's type; other text is a `String`; any other content is `Data`; none is `Empty`.
-    /// A schema for any media type (`*/*`, `application/*`) types the body too, decoded by the media type the server
-    /// answers with (JSON, or a configured body coder's), unless it is a string: any bytes, kept as `Data`.
+    /// JSON decodes into the schema's type; a multipart body is read as its parts (`Multipart`); other text is a
+    /// `String`; any other content is `Data`; none is `Empty`. A schema for any media type (`*/*`, `application/*`)
+    /// types the body too, decoded by the media type the server answers with (JSON, or a configured body coder's), unless
+    /// it is a string: any bytes, kept as `Data`.
     private func responseType(_ response: DocumentNode, typeName: String, context: OperationContext) -> ResponseType {
         let content = response["content"]?.members ?? []
         guard !content.isEmpty else { return .empty }
@@ -49,6 +50,7 @@ extension OperationTranslator {
            case .type(let type) = schemas.type(schema, name: typeName), type.unwrapped != .string, type.unwrapped != .data {
             return .type(type)
         }
+        if content.allSatisfy({ $0.key.lowercased().hasPrefix("multipart/") }) { return .multipart }
         return content.contains { $0.key.lowercased().hasPrefix("text/") } && content.allSatisfy({ !Self.isBinary($0.key.lowercased()) }) ? .string : .data
     }
 
@@ -62,12 +64,17 @@ extension OperationTranslator {
     }
 
     /// The media types to ask for where the document offers a JSON success response beside others (XML, say): only
-    /// the JSON ones, which the client decodes; `nil` (any) otherwise.
+    /// the JSON ones, which the client decodes; for a multipart body its own media types, which a client's JSON
+    /// default would not name; `nil` (any) otherwise.
     func accept(_ operation: DocumentNode, response: ResponseType) -> [String]? {
-        guard case .type = response else { return nil }
+        switch response {
+        case .type, .multipart: break
+        case .empty, .data, .string: return nil
+        }
         let responses = (operation["responses"]?.members ?? []).sorted { Self.order($0.key) < Self.order($1.key) }
         guard let success = Self.success(responses) else { return nil }
         let types = (schemas.dereferenced(success.value)["content"]?.members ?? []).map(\.key)
+        if response == .multipart { return types }
         let json = types.filter { Self.isJSON($0.lowercased()) }
         return json.count < types.count && !json.isEmpty ? json : nil
     }

@@ -35,7 +35,7 @@ final class SchemaTranslator {
     var subtypesByFile: [String: [String: [(schema: String, reference: DocumentNode)]]] = [:]
 
     /// Type names our specs reserve (built-in types, `Empty`) or Swift does not allow as a type name.
-    static let reservedTypeNames: Set<String> = Set(TypeRef.builtins.keys).union(["Empty", "Type", "Protocol", "Self", "Any"])
+    static let reservedTypeNames: Set<String> = Set(TypeRef.builtins.keys).union(["Empty", "Multipart", "Type", "Protocol", "Self", "Any"])
 
     init(documents: DocumentSet, diagnostics: ImportDiagnostics) {
         self.documents = documents

@@ -157,6 +157,7 @@ public enum SpecWriter {
         case .empty: break
         case .data: lines.append("  response: Data")
         case .string: lines.append("  response: String")
+        case .multipart: lines.append("  response: Multipart")
         case .type(let type): lines.append("  response: \(self.type(type))")
         }
         if let error = endpoint.errorModel, error != spec.errors.model { lines.append("  error: \(type(error))") }
@@ -202,6 +203,7 @@ public enum SpecWriter {
         if let description = parameter.description { fields.append("description: \(quoted(description))") }
         if let filename = parameter.filename { fields.append("filename: \(quoted(filename))") }
         if let contentType = parameter.contentType { fields.append("contentType: \(quoted(contentType))") }
+        if let part = parameter.part { fields.append("part: \(quoted(part))") }
         switch parameter.style {
         case .deepObject?: fields.append("style: deepObject")
         case .form(let explode)?: fields.append(explode ? "style: form" : "style: form, explode: false")
@@ -271,7 +273,7 @@ public enum SpecWriter {
         let written: String
         switch item {
         case .empty, .string: written = "String"
-        case .data: written = "Data"
+        case .data, .multipart: written = "Data"
         case .type(let type): written = self.type(type)
         }
         return stream == .bytes ? "bytes" : "{ \(stream.rawValue): \(written) }"

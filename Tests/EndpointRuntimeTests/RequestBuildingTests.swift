@@ -208,6 +208,23 @@ import FoundationNetworking
             """)
     }
 
+    /// A part's own headers (OpenAPI's `encoding.{part}.headers`, `part:` in the spec) follow its content type; a `nil`
+    /// value sends none, and a line break in one is refused before anything is sent.
+    @Test func aMultipartPartSendsItsOwnHeaders() async throws {
+        let checksum: String? = "Q2hlY2s="
+        let missing: Int? = nil
+        let parts = MultipartPart.files("photo", Data("abc".utf8), contentType: "image/png", headers: [HeaderField("Content-MD5", checksum), HeaderField("X-Size", missing)])
+            + MultipartPart.fields("tags", ["a", "b"], headers: [HeaderField("X-Tag-Version", 2)])
+        let request = try await sent(Request<Empty>(method: .post, path: "/upload", body: .multipart(parts)))
+        let text = try #require(request.httpBody.map { String(decoding: $0, as: UTF8.self) })
+        #expect(text.contains("Content-Disposition: form-data; name=\"photo\"; filename=\"photo\"\r\nContent-Type: image/png\r\nContent-MD5: Q2hlY2s=\r\n\r\nabc\r\n"))
+        #expect(!text.contains("X-Size"))
+        #expect(text.components(separatedBy: "Content-Disposition: form-data; name=\"tags\"\r\nX-Tag-Version: 2\r\n\r\n").count == 3)
+        let injected = MultipartPart.fields("note", "x", headers: [HeaderField("X-Note", "a\r\nX-Evil: 1")])
+        let failure = await failure(Request<Empty>(method: .post, path: "/upload", body: .multipart(injected)))
+        #expect(failure == .invalidRequest("header 'X-Note' contains a line break"))
+    }
+
     @Test func rawDataBodyKeepsItsContentType() async throws {
         let request = try await sent(Request<Empty>(method: .put, path: "/blob", body: .data(Data([1, 2, 3]), contentType: "application/octet-stream")))
         #expect(request.httpBody == Data([1, 2, 3]))

@@ -88,10 +88,10 @@ import Testing
         #expect(log.withLock { $0 } == ["pause", "resume"])
     }
 
-    @Test func aMultipartFilePartKeepsTheFilenameAndContentTypeItIsGiven() {
+    @Test func aMultipartFilePartKeepsTheFilenameAndContentTypeItIsGiven() throws {
         let parts = MultipartPart.files("photo", Data([1]), filename: "me.jpg", contentType: "image/jpeg")
         #expect(parts == [MultipartPart(name: "photo", filename: "me.jpg", contentType: "image/jpeg", data: Data([1]))])
-        let (body, _) = RequestBuilder.multipart(parts, boundary: "B")
+        let (body, _) = try RequestBuilder.multipart(parts, boundary: "B")
         let text = String(decoding: body, as: UTF8.self)
         #expect(text.contains("Content-Disposition: form-data; name=\"photo\"; filename=\"me.jpg\"\r\nContent-Type: image/jpeg\r\n"))
         #expect(MultipartPart.files("photo", Data([1])).first?.filename == "photo", "no filename given: the field name, as before")

@@ -70,4 +70,39 @@ import Testing
             "Specs/Test.yaml:5:114: error: 'filename' of parameter 'extra' of endpoint 'a' cannot name the files of a flat map; each is sent with its key as its file name",
         ])
     }
+
+    /// `part:` puts a header parameter in a part of the multipart body (OpenAPI's `encoding.{part}.headers`); it names
+    /// a body parameter of a multipart endpoint and goes with `in: header`, each misuse located.
+    @Test func aHeaderOfAPartNamesABodyParameterOfAMultipartBody() throws {
+        let loaded = try SpecTesting.load(SpecTesting.spec(endpoints: """
+              a:
+                POST: /a
+                body: multipart
+                params:
+                  photo: { type: Data, contentType: image/png }
+                  checksum: { type: String?, in: header, key: Content-MD5, part: photo }
+
+            """))
+        let parameters = try #require(loaded.spec.endpoints.first).parameters
+        #expect(parameters.map(\.part) == [nil, "photo"])
+        #expect(parameters.map(\.placement) == [.body, .header])
+        #expect(problems("  a: { POST: /a, body: multipart, params: { photo: Data, md5: { type: String, in: query, part: photo } } }\n") == [
+            "Specs/Test.yaml:5:96: error: 'part' of parameter 'md5' of endpoint 'a' names the part of a multipart body it is a header of, but it is sent in the query",
+        ])
+        #expect(problems("  a: { POST: /a, body: json, params: { photo: Data, md5: { type: String, in: header, part: photo } } }\n") == [
+            "Specs/Test.yaml:5:92: error: 'part' of parameter 'md5' of endpoint 'a' names a part of a multipart body, but the endpoint's body is not multipart",
+        ])
+        #expect(problems("  a: { POST: /a, body: multipart, params: { photo: Data, md5: { type: String, in: header, part: phot } } }\n") == [
+            "Specs/Test.yaml:5:97: error: 'part' of parameter 'md5' of endpoint 'a' is 'phot', which is no part of the endpoint's multipart body; did you mean 'photo'?",
+        ])
+    }
+
+    /// `response: Multipart` reads a multipart response as its parts; `Multipart` is no model name then.
+    @Test func aMultipartResponseIsItsPartsAndMultipartNoModelName() throws {
+        let loaded = try SpecTesting.load(SpecTesting.spec(endpoints: "  a: { GET: /a, response: Multipart }\n"))
+        #expect(loaded.spec.endpoints.first?.response == .multipart)
+        #expect(problems("  a: { GET: /a, response: Multipart }\n", models: "models:\n  Multipart: { id: Int }\n") == [
+            "Specs/Test.yaml:7:3: error: 'Multipart' is reserved for the parts of multipart responses; give the model another name",
+        ])
+    }
 }

@@ -154,6 +154,71 @@ import Testing
         #expect(use.output == "")
     }
 
+    /// A multipart body's `encoding`: a part's headers are parameters sent in that part (named after it, `Content-Type`
+    /// left to `contentType`), and a file part's `contentType` is what it is sent with; `convert` writes both.
+    @Test func aPartsEncodingHeadersAndContentTypeAreSent() throws {
+        let fixture = try ImportFixture(document(paths: """
+              /upload:
+                post:
+                  operationId: upload
+                  requestBody:
+                    content:
+                      multipart/form-data:
+                        schema:
+                          type: object
+                          properties:
+                            photo: { type: string, format: binary }
+                            note: { type: string }
+                        encoding:
+                          photo:
+                            contentType: image/png, image/jpeg
+                            headers:
+                              X-Checksum: { required: true, schema: { type: string } }
+                              X-Rate: { schema: { type: integer } }
+                              Content-Type: { schema: { type: string } }
+                          note:
+                            headers:
+                              X-Checksum: { schema: { type: string } }
+                  responses: { '204': { description: done } }
+            """))
+        let parameters = try #require(fixture.spec.endpoints.first).parameters
+        #expect(parameters.map(\.name) == ["photo", "photoXChecksum", "photoXRate", "note", "noteXChecksum"])
+        #expect(parameters.map(\.part) == [nil, "photo", "photo", nil, "note"])
+        #expect(parameters.map(\.type) == [.optional(.data), .string, .optional(.int), .optional(.string), .optional(.string)])
+        #expect(parameters.first?.contentType == "image/png")
+        #expect(try roundTrip(fixture.spec).spec.withoutLocations == fixture.spec.withoutLocations)
+        let endpoints = try Generator().generate(fixture.spec, specPath: "api.yaml").files.first { $0.path.hasSuffix("Endpoints.swift") }?.contents ?? ""
+        #expect(endpoints.contains(#".multipart(MultipartPart.files("photo", photo, contentType: "image/png", headers: [HeaderField("X-Checksum", photoXChecksum), HeaderField("X-Rate", photoXRate)]) + MultipartPart.fields("note", note, headers: [HeaderField("X-Checksum", noteXChecksum)]))"#))
+        #expect(endpoints.contains("headers: [],"))
+        try ClientCompiler.expectCleanCompile(fixture)
+    }
+
+    /// A multipart response is read as its parts (`response: Multipart`, a `MultipartBody`), asked for by its media
+    /// types; before, its bytes were `Data` for the app to split.
+    @Test func aMultipartResponseIsItsParts() throws {
+        let fixture = try ImportFixture(document(paths: """
+              /report:
+                get:
+                  operationId: report
+                  responses:
+                    '200':
+                      description: the summary and the file
+                      content:
+                        multipart/mixed:
+                          schema:
+                            type: object
+                            properties: { summary: { type: string }, file: { type: string, format: binary } }
+            """))
+        let endpoint = try #require(fixture.spec.endpoints.first)
+        #expect(endpoint.response == .multipart)
+        #expect(endpoint.accept == ["multipart/mixed"])
+        #expect(fixture.warnings.isEmpty)
+        #expect(try roundTrip(fixture.spec).spec.withoutLocations == fixture.spec.withoutLocations)
+        let endpoints = try Generator().generate(fixture.spec, specPath: "api.yaml").files.first { $0.path.hasSuffix("Endpoints.swift") }?.contents ?? ""
+        #expect(endpoints.contains("-> Request<MultipartBody> {"))
+        try ClientCompiler.expectCleanCompile(fixture)
+    }
+
     /// A property of the document named `nulls` keeps its name; the model's `NullMembers` is `nulls2` then, and both
     /// are coded and compile.
     @Test func aPropertyNamedNullsLeavesTheNullMembersANumberedName() throws {

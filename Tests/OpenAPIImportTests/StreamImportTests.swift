@@ -71,6 +71,7 @@ import Testing
             case .string: item = "string"
             case .data: item = "data"
             case .empty: item = "empty"
+            case .multipart: item = "multipart"
             }
             return "\(endpoint.responseStream?.rawValue ?? "whole") \(item)"
         }

@@ -71,7 +71,7 @@ struct ModelNames {
             "CodingKey", "CodingKeys", "JSONValue", "Discriminator", "Decoder", "Encoder", "RawRepresentable", "CustomStringConvertible", "Self",
             "DispatchQueue", "Duration",
             "Request", "Empty", "EndpointError", "EndpointClient", "ClientConfiguration", "ServerAddress",
-            "ParameterTemplate", "ParameterValue", "QueryItem", "HeaderField", "FormField", "MultipartPart",
+            "ParameterTemplate", "ParameterValue", "QueryItem", "HeaderField", "FormField", "MultipartPart", "MultipartBody",
             "RequestBody", "RetryPolicy", "RateLimit", "Validate", "TokenStore", "TokenProvider", "Transport",
             "URLSessionTransport", "Middleware", "LogSink", "RequestSummary", "RequestHandle", "AuthScheme",
             "AuthRequirement", "HTTPMethod", "EndpointRuntime", "Foundation",

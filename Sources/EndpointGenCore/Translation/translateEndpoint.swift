@@ -26,14 +26,16 @@ func translateEndpoint(
     let pathParameters = filtered(.path).map { "\(SwiftLiteral.string($0.0.name)): \($0.1.name)" }
     let query = filtered(.query).map { "QueryItem(\($0.1.wireNameLiteral), \($0.1.name)\(styleArgument($0.0)))" }
         + endpoint.query.map { "QueryItem.template(\(SwiftLiteral.string($0.name)), \(SwiftLiteral.string($0.value)))" }
-    // A `Content-Type` parameter of a binary body gives the body's media type (see `binaryContentType`), not a header.
-    let headers = filtered(.header).filter { !Endpoint.isPerCallContentType($0.0, bodyEncoding: endpoint.bodyEncoding) }
+    // A `Content-Type` parameter of a binary body gives the body's media type (see `binaryContentType`), not a header;
+    // a header of a multipart body's part (`part:`) goes in that part.
+    let headers = filtered(.header).filter { $0.0.part == nil && !Endpoint.isPerCallContentType($0.0, bodyEncoding: endpoint.bodyEncoding) }
         .map { "HeaderField(\($0.1.wireNameLiteral), \($0.1.name))" }
         + endpoint.headers.map { "HeaderField.template(\(SwiftLiteral.string($0.name)), \(SwiftLiteral.string($0.value)))" }
     let cookies = filtered(.cookie).map { "Cookie(\($0.1.wireNameLiteral), \($0.1.name))" }
     let contentType = binaryContentType(endpoint, parameters: pairs)
     let body = bodyValue.map { (expression: translateBodyValue(endpoint, $0, contentType: contentType), context: BodyContext?.none) }
-        ?? translateBody(endpoint, parameters: filtered(.body), names: names, contentType: contentType)
+        ?? translateBody(
+            endpoint, parameters: filtered(.body), partHeaders: filtered(.header).filter { $0.0.part != nil }, names: names, contentType: contentType)
 
     let method = endpoint.method.rawValue
     // A streamed response's method returns the sequence; its request's type argument is each event's or line's type.
@@ -178,13 +180,15 @@ private func swiftResponseType(_ response: ResponseType, names: ModelNames) -> S
     case .empty: "Empty"
     case .data: "Data"
     case .string: "String"
+    case .multipart: "MultipartBody"
     case .type(let type): SwiftCode.type(type, names: names)
     }
 }
 
 /// The body as a `RequestBody` expression, and for JSON the struct that encodes it.
 private func translateBody(
-    _ endpoint: Endpoint, parameters: [(Parameter, ParameterContext)], names: ModelNames, contentType: String
+    _ endpoint: Endpoint, parameters: [(Parameter, ParameterContext)], partHeaders: [(Parameter, ParameterContext)], names: ModelNames,
+    contentType: String
 ) -> (expression: String, context: BodyContext?) {
     guard let encoding = endpoint.bodyEncoding, !parameters.isEmpty else { return ("nil", nil) }
     let typeName = SwiftName.type(endpoint.name) + "Body"
@@ -221,9 +225,11 @@ private func translateBody(
                     ? "MultipartPart.files(\(files)\(parameter.contentType.map { ", contentType: \(SwiftLiteral.string($0))" } ?? ""))"
                     : "MultipartPart.fields(\(context.name))"
             }
+            let headers = partHeaders.filter { $0.0.part == parameter.name }.map { "HeaderField(\($0.1.wireNameLiteral), \($0.1.name))" }
+            let headerArgument = headers.isEmpty ? "" : ", headers: [" + headers.joined(separator: ", ") + "]"
             return parameter.type.unwrapped == .data
-                ? "MultipartPart.files(\(context.wireNameLiteral), \(context.name)\(partArguments(parameter)))"
-                : "MultipartPart.fields(\(context.wireNameLiteral), \(context.name))"
+                ? "MultipartPart.files(\(context.wireNameLiteral), \(context.name)\(partArguments(parameter))\(headerArgument))"
+                : "MultipartPart.fields(\(context.wireNameLiteral), \(context.name)\(headerArgument))"
         }
         expression = ".multipart(" + parts.joined(separator: " + ") + ")"
     case .binary:

@@ -172,13 +172,14 @@ extension SpecDecoder {
         return sink.span(of: node)
     }
 
-    /// `response: User`, `[User]`, `Empty`, `Data` or `String`; a decoded type on a HEAD request is a warning, as
+    /// `response: User`, `[User]`, `Empty`, `Data`, `String` or `Multipart`; a decoded type on a HEAD request is a warning, as
     /// HEAD responses have no body.
     func response(_ node: YAMLNode, method: HTTPMethod?, _ context: String) -> ResponseType? {
         switch node.text {
         case "Empty": return .empty
         case "Data": return .data
         case "String": return .string
+        case "Multipart": return .multipart
         default:
             let type = type(node, "the response of \(context)")
             if let type, method == .HEAD {

@@ -9,8 +9,9 @@ extension SpecDecoder {
     func model(_ pair: YAMLPair, name: String) -> Model? {
         let context = "model '\(name)'"
         // A model that cannot be named in a type is not reported as never used as well.
-        if name == "Empty" {
-            sink.error("'Empty' is reserved for responses without a body; give the model another name", at: pair.key)
+        if name == "Empty" || name == "Multipart" {
+            let meaning = name == "Empty" ? "responses without a body" : "the parts of multipart responses"
+            sink.error("'\(name)' is reserved for \(meaning); give the model another name", at: pair.key)
             damage.mention(name)
         } else if TypeRef.builtins[name] != nil {
             sink.error("\(context) has the name of a built-in type", at: pair.key)

@@ -35,7 +35,7 @@ struct DeclaredParameters {
 }
 
 extension SpecDecoder {
-    static let parameterKeys = ["type", "in", "key", "secret", "default", "description", "filename", "contentType", "style", "explode", "flat"]
+    static let parameterKeys = ["type", "in", "key", "secret", "default", "description", "filename", "contentType", "style", "explode", "flat", "part"]
 
     /// `params: { id: Int, password: { type: String, secret: true } }`, in source order.
     func parameters(_ node: YAMLNode, endpoint: String) -> DeclaredParameters {
@@ -120,7 +120,7 @@ extension SpecDecoder {
                     at: placeholderSpan(placeholder, occurrence: 0, in: path.node), notes: notes)
             }
         }
-        return declared.list.map { parameter in
+        let parameters = declared.list.map { parameter in
             let context = "parameter '\(parameter.name)' of endpoint '\(endpoint)'"
             let placement: Parameter.Placement
             if placeholders.contains(parameter.name) {
@@ -157,9 +157,11 @@ extension SpecDecoder {
                 name: parameter.name, wireName: parameter.wireName, type: parameter.type, placement: placement, secret: parameter.secret,
                 defaultValue: parameter.defaultValue, description: parameter.description, location: parameter.key.location,
                 filename: parameter.part.filename?.value, contentType: parameter.part.contentType?.value, style: parameter.style?.style,
-                flat: parameter.flat != nil
+                flat: parameter.flat != nil, part: parameter.part.header?.value
             )
         }
+        checkPartHeaders(declared.list, placed: parameters, body: body, endpoint: endpoint)
+        return parameters
     }
 
     /// Reports names that differ as written but become the same Swift identifier, at the later one, with a note at

@@ -1,11 +1,14 @@
 import YAML
 
-/// A multipart file part's `filename:` and `contentType:`, as written on its `Data` parameter.
+/// A multipart file part's `filename:` and `contentType:`, as written on its `Data` parameter; for a header parameter
+/// of a part, `part:`, the body parameter whose part it goes in.
 struct PartMetadata {
     /// The file name and its node.
     var filename: (value: String, node: YAMLNode)?
     /// The media type and its node.
     var contentType: (value: String, node: YAMLNode)?
+    /// The part a header parameter is sent in, and its node.
+    var header: (value: String, node: YAMLNode)?
 
     /// The first of the two that is written, to point an error at.
     var firstNode: (key: String, node: YAMLNode)? {
@@ -27,7 +30,31 @@ extension SpecDecoder {
         if let node = fields["contentType"] {
             part.contentType = mediaType(node, "a content type").map { ($0, node) }
         }
+        if let node = fields["part"], let name = string(node, "the part of \(context)") {
+            part.header = (name, node)
+        }
         return part
+    }
+
+    /// `checksum: { type: String, in: header, key: Content-MD5, part: photo }`: a header of the part of the multipart
+    /// body that the body parameter `photo` is sent as.
+    func checkPartHeaders(_ declared: [DeclaredParameter], placed: [Parameter], body: DeclaredBody?, endpoint: String) {
+        let parts = placed.filter { $0.placement == .body && !$0.flat && $0.part == nil }.map(\.name)
+        for (parameter, placed) in zip(declared, placed) {
+            guard let (name, node) = parameter.part.header else { continue }
+            let context = "parameter '\(parameter.name)' of endpoint '\(endpoint)'"
+            if placed.placement != .header {
+                sink.error(
+                    "'part' of \(context) names the part of a multipart body it is a header of, but it is sent in the \(placed.placement.rawValue)",
+                    at: node, notes: [sink.note("a header of a part says 'in: header'", at: parameter.key)])
+            } else if body?.encoding?.value != .multipart {
+                sink.error("'part' of \(context) names a part of a multipart body, but the endpoint's body is not multipart", at: node)
+            } else if !parts.contains(name) {
+                sink.error(
+                    "'part' of \(context) is '\(name)', which is no part of the endpoint's multipart body\(Suggestion.hint(for: name, in: parts))",
+                    at: node, notes: parts.isEmpty ? [] : [sink.note("its parts are the body parameters: \(parts.map { "'\($0)'" }.joined(separator: ", "))", at: parameter.key)])
+            }
+        }
     }
 
     /// `filename` and `contentType` only mean something on a `Data` parameter sent as a part of a multipart body.

@@ -137,6 +137,8 @@ public enum ResponseType: Equatable, Sendable {
     case data
     /// The body as UTF-8 text.
     case string
+    /// The parts of a multipart body (`Multipart` in the spec): `MultipartBody`.
+    case multipart
     /// A decoded type, e.g. a model or `[User]`.
     case type(TypeRef)
 }

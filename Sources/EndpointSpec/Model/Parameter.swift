@@ -36,13 +36,17 @@ public struct Parameter: Equatable, Sendable {
     /// A map whose entries are sent as members of the body beside the other parameters (`flat: true`): an object
     /// body's additional properties, a form's fields or a multipart body's parts named when the request is made.
     public var flat: Bool
+    /// For a header of one part of a multipart body (`in: header`, `part:`), the name of the body parameter whose part
+    /// carries it; `nil` for a header of the request.
+    public var part: String?
 
     /// Creates a parameter.
     public init(
         name: String, wireName: String, type: TypeRef, placement: Placement, secret: Bool, defaultValue: SpecValue?,
         description: String?, location: SourceLocation, filename: String? = nil, contentType: String? = nil,
-        style: ParameterStyle? = nil, flat: Bool = false
+        style: ParameterStyle? = nil, flat: Bool = false, part: String? = nil
     ) {
+        self.part = part
         self.style = style
         self.flat = flat
         self.filename = filename
