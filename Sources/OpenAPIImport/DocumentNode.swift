@@ -29,7 +29,7 @@ struct DocumentNode {
     func text(_ key: String) -> String? { node[key]?.text }
 
     /// Whether the member `key` is the scalar `true`.
-    func flag(_ key: String) -> Bool { node[key]?.resolved == .bool(true) }
+    func flag(_ key: String) -> Bool { node[key]?.isBool(true) == true }
 
     /// Where the node is written.
     var location: SourceLocation { node.location }

@@ -15,9 +15,9 @@ extension SchemaTranslator {
         var result: [String: String] = [:]
         for property in rawProperties(schema) {
             let node = dereferenced(property.schema)
-            if let constant = node.node["const"], constant.resolved != .null {
+            if let constant = node.node["const"], !constant.isNull {
                 result[property.key] = constant.text
-            } else if let values = node.node["enum"]?.sequence, values.count == 1, values[0].resolved != .null {
+            } else if let values = node.node["enum"]?.sequence, values.count == 1, !values[0].isNull {
                 result[property.key] = values[0].text
             }
         }

@@ -8,11 +8,12 @@ extension SchemaTranslator {
     /// numbers; without a `type`, the one all values share. `nil` when the values do not share one (or a number has a
     /// `decimal` format, which `Double` cannot hold): the schema is then no enumeration.
     func enumRawType(_ schema: DocumentNode) -> TypeRef? {
+        let names = typeNames(schema)
+        if names == ["string"] { return .string }  // before resolving the values, which a string enum need not
         let values = (schema["enum"]?.items ?? []).map(\.node.resolved).filter { $0 != .null }
         let integers = values.allSatisfy { if case .int = $0 { true } else { false } }
         let numbers = values.allSatisfy { switch $0 { case .int, .double: true; default: false } }
-        switch typeNames(schema) {
-        case ["string"]: return .string
+        switch names {
         case ["integer"]:
             guard integers else { return nil }
             switch schema.text("format") {
@@ -33,7 +34,7 @@ extension SchemaTranslator {
     func enumValues(_ schema: DocumentNode, rawType: TypeRef) -> [DocumentNode] {
         var seen: Set<String> = []
         return (schema["enum"]?.items ?? []).filter { item in
-            guard item.node.resolved != .null, let text = Self.caseValue(item, rawType: rawType) else { return false }
+            guard !item.node.isNull, let text = Self.caseValue(item, rawType: rawType) else { return false }
             if rawType == .string, text.isEmpty || SwiftName.member(text) == "_" { return false }
             return seen.insert(text).inserted
         }

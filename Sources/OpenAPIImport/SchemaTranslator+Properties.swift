@@ -127,9 +127,9 @@ extension SchemaTranslator {
     /// the schema allows none explicitly.
     func memberType(_ schema: DocumentNode, name: String) -> SchemaType? {
         var schemas = (schema["patternProperties"]?.members ?? []).map(\.value)
-        if let additional = schema["additionalProperties"], additional.node.resolved != .bool(false) { schemas.append(additional) }
+        if let additional = schema["additionalProperties"], !additional.node.isBool(false) { schemas.append(additional) }
         guard !schemas.isEmpty else { return nil }
-        let types = schemas.map { $0.node.resolved == .bool(true) ? .type(.json) : type($0, name: name + "Value") }
+        let types = schemas.map { $0.node.isBool(true) ? .type(.json) : type($0, name: name + "Value") }
         if types.count == 1 || types.dropFirst().allSatisfy({ $0 == types[0] }) { return types[0] }
         return .unsupported("members of different types (by 'patternProperties' and 'additionalProperties')")
     }

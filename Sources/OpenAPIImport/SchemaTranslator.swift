@@ -176,7 +176,7 @@ final class SchemaTranslator {
     /// A tuple (OpenAPI 3.1's `prefixItems`, with `items` for the elements after them): an array of the one type every
     /// position has, else any JSON value, which keeps every element as it is.
     private func tupleType(_ schema: DocumentNode, prefix: [DocumentNode], name: String) -> SchemaType {
-        let rest = schema["items"].flatMap { $0.node.resolved == .bool(false) ? nil : $0 }
+        let rest = schema["items"].flatMap { $0.node.isBool(false) ? nil : $0 }
         let types = (prefix + (rest.map { [$0] } ?? [])).map { type($0, name: name + "Item") }
         if case .type(let element)? = types.first, types.allSatisfy({ $0 == .type(element) }) { return .type(.array(element)) }
         return .unsupported("a tuple ('prefixItems') whose positions have different types")
@@ -199,7 +199,7 @@ final class SchemaTranslator {
     }
 
     private func isNullSchema(_ schema: DocumentNode) -> Bool {
-        schema.text("type") == "null" || (schema.node["enum"]?.sequence.map { $0.count == 1 && $0[0].resolved == .null } ?? false)
+        schema.text("type") == "null" || (schema.node["enum"]?.sequence.map { $0.count == 1 && $0[0].isNull } ?? false)
     }
 
     /// The alternatives of `oneOf`/`anyOf` without the `null` one and Stripe-style `enum: [""]` ones
@@ -215,7 +215,7 @@ final class SchemaTranslator {
     }
 
     private func isEmptyStringEnum(_ schema: DocumentNode) -> Bool {
-        schema.node["enum"]?.sequence.map { $0.count == 1 && $0[0].text == "" && $0[0].resolved != .null } ?? false
+        schema.node["enum"]?.sequence.map { $0.count == 1 && $0[0].text == "" && !$0[0].isNull } ?? false
     }
 
     /// A short description of an alternative for messages, e.g. `'Pet'`, `a string`, `an object`.

@@ -25,6 +25,24 @@ public enum YAMLValue: Hashable, Sendable {
 }
 
 extension YAMLNode {
+    /// Whether the node resolves to `null` (`resolved == .null`), found without resolving it: the enumerations of large
+    /// documents ask it of every value, nearly all text.
+    public var isNull: Bool {
+        guard case .scalar(let scalar) = content else { return false }
+        switch tag {
+        case "tag:yaml.org,2002:null": return true
+        case nil: return scalar.style == .plain && CoreSchema.isNull(scalar.text)
+        default: return false
+        }
+    }
+
+    /// Whether the node is the boolean `value` (`resolved == .bool(value)`), found without resolving a collection: a
+    /// schema's `items` or `additionalProperties` is asked whether it is `false`, and is nearly always a whole schema.
+    public func isBool(_ value: Bool) -> Bool {
+        guard case .scalar = content else { return false }
+        return resolved == .bool(value)
+    }
+
     /// The node resolved by the core schema. Quoted and block scalars are strings; `!!str`, `!!int`,
     /// `!!float`, `!!bool` and `!!null` tags are honoured.
     public var resolved: YAMLValue {

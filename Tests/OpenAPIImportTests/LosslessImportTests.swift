@@ -130,7 +130,7 @@ import Testing
         #expect(fixture.propertyTypes("Patch") == ["id: UUID", "closedAt: Date?", "nickname: String?", "note: String?"])
         #expect(fixture.properties("Patch").map(\.null) == [.absent, .sent, .kept, .absent])
         #expect(try roundTrip(fixture.spec).spec.withoutLocations == fixture.spec.withoutLocations)
-        let models = try Generator().generate(fixture.spec, specPath: "api.yaml").files.first { $0.path.hasSuffix("Models.swift") }?.contents ?? ""
+        let models = try generated("Models", of: fixture)
         #expect(models.contains("    public var nickname: String?\n"))
         #expect(models.contains("    public var nulls = NullMembers()\n"))
         #expect(models.contains("self.nickname = try fields.decodeNullable(\"nickname\")"))
@@ -187,7 +187,7 @@ import Testing
         #expect(parameters.map(\.type) == [.optional(.data), .string, .optional(.int), .optional(.string), .optional(.string)])
         #expect(parameters.first?.contentType == "image/png")
         #expect(try roundTrip(fixture.spec).spec.withoutLocations == fixture.spec.withoutLocations)
-        let endpoints = try Generator().generate(fixture.spec, specPath: "api.yaml").files.first { $0.path.hasSuffix("Endpoints.swift") }?.contents ?? ""
+        let endpoints = try generated("Endpoints", of: fixture)
         #expect(endpoints.contains(#".multipart(MultipartPart.files("photo", photo, contentType: "image/png", headers: [HeaderField("X-Checksum", photoXChecksum), HeaderField("X-Rate", photoXRate)]) + MultipartPart.fields("note", note, headers: [HeaderField("X-Checksum", noteXChecksum)]))"#))
         #expect(endpoints.contains("headers: [],"))
         try ClientCompiler.expectCleanCompile(fixture)
@@ -214,7 +214,7 @@ import Testing
         #expect(endpoint.accept == ["multipart/mixed"])
         #expect(fixture.warnings.isEmpty)
         #expect(try roundTrip(fixture.spec).spec.withoutLocations == fixture.spec.withoutLocations)
-        let endpoints = try Generator().generate(fixture.spec, specPath: "api.yaml").files.first { $0.path.hasSuffix("Endpoints.swift") }?.contents ?? ""
+        let endpoints = try generated("Endpoints", of: fixture)
         #expect(endpoints.contains("-> Request<MultipartBody> {"))
         try ClientCompiler.expectCleanCompile(fixture)
     }
@@ -229,7 +229,7 @@ import Testing
                     nulls: { type: integer }
                     bio: { type: string, nullable: true }
             """))
-        let models = try Generator().generate(fixture.spec, specPath: "api.yaml").files.first { $0.path.hasSuffix("Models.swift") }?.contents ?? ""
+        let models = try generated("Models", of: fixture)
         #expect(models.contains("    public var nulls: Int?\n"))
         #expect(models.contains("    public var nulls2 = NullMembers()\n"))
         #expect(models.contains("try fields.encodeIfPresent(self.bio, \"bio\", nulls: self.nulls2)"))
@@ -253,7 +253,7 @@ import Testing
                   properties:
                     parent: { $ref: '#/components/schemas/Node', nullable: true }
             """))
-        let models = try Generator().generate(fixture.spec, specPath: "api.yaml").files.first { $0.path.hasSuffix("Models.swift") }?.contents ?? ""
+        let models = try generated("Models", of: fixture)
         #expect(models.contains("@Indirect public var parent: Node?"))
         #expect(models.contains("self.parent = try fields.decodeNullable(\"parent\")"))
         #expect(models.contains("try fields.encodeIfPresent(self.parent, \"parent\", nulls: self.nulls)"))
@@ -374,4 +374,9 @@ private extension ImportFixture {
         guard case .enumeration(let cases, let rawType)? = spec.model(named: model)?.kind else { return nil }
         return (rawType, cases.map(\.value))
     }
+}
+
+/// The text of the generated file of `fixture` whose name ends in `kind` and `.swift` (`Models`, `Endpoints`).
+private func generated(_ kind: String, of fixture: ImportFixture) throws -> String {
+    try Generator().generate(fixture.spec, specPath: "api.yaml").files.first { $0.path.hasSuffix(kind + ".swift") }?.contents ?? ""
 }

@@ -3,6 +3,38 @@ import Testing
 import YAML
 
 @Suite struct ParserTests {
+    /// `isNull` says what `resolved == .null` says, without resolving: plain null spellings and `!!null` are null; a
+    /// quoted or `!!str` one, text, numbers and collections are not.
+    @Test func isNullAgreesWithResolvingToNull() throws {
+        let root = try YAMLParser.parseDocument("""
+            a: null
+            b: ~
+            c:
+            d: "null"
+            e: !!str null
+            f: !!null ''
+            g: NULL
+            h: nil
+            i: 0
+            j: [null]
+            k: { x: null }
+            l: !foo null
+            """, file: "n.yaml")
+        let keys = ["a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k", "l"]
+        let nodes = try keys.map { try #require(root[$0]) }
+        #expect(nodes.map(\.isNull) == nodes.map { $0.resolved == .null })
+        #expect(nodes.map(\.isNull) == [true, true, true, false, false, true, true, false, false, false, false, false])
+    }
+
+    /// `isBool` says what `resolved == .bool(value)` says, and a collection is no boolean.
+    @Test func isBoolAgreesWithResolvingToABool() throws {
+        let root = try YAMLParser.parseDocument("a: false\nb: true\nc: 'false'\nd: !!bool true\ne: [false]\nf: { x: false }\ng: 0\n", file: "b.yaml")
+        let nodes = try ["a", "b", "c", "d", "e", "f", "g"].map { try #require(root[$0]) }
+        #expect(nodes.map { $0.isBool(false) } == nodes.map { $0.resolved == .bool(false) })
+        #expect(nodes.map { $0.isBool(true) } == nodes.map { $0.resolved == .bool(true) })
+        #expect(nodes.map { $0.isBool(false) } == [true, false, false, false, false, false, false])
+    }
+
     @Test func nodesCarryOneBasedLocationsAndKeepKeyOrder() throws {
         let root = try YAMLParser.parseDocument("name: Auth\nserver:\n  port: 8080\n  host: x\n", file: "a.yaml")
         let server = try #require(root["server"])
