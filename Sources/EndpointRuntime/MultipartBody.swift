@@ -44,15 +44,9 @@ public struct MultipartBody: Sendable, Equatable, Decodable {
 
     /// The `boundary` parameter of a `multipart/…` media type, unquoted.
     static func boundary(in contentType: String) -> String? {
-        let fields = contentType.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
-        guard fields.first?.lowercased().hasPrefix("multipart/") == true else { return nil }
-        for field in fields.dropFirst() {
-            let pair = field.split(separator: "=", maxSplits: 1).map(String.init)
-            guard pair.count == 2, pair[0].trimmingCharacters(in: .whitespaces).lowercased() == "boundary" else { continue }
-            let value = Self.unquoted(pair[1].trimmingCharacters(in: .whitespaces))
-            return value.isEmpty ? nil : value
-        }
-        return nil
+        let mediaType = contentType.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
+        guard mediaType.hasPrefix("multipart/"), let boundary = parameters(of: contentType)["boundary"], !boundary.isEmpty else { return nil }
+        return boundary
     }
 
     /// The parts between the delimiters `delimiter` (`--` and the boundary), each at the start of the body or of a line.
@@ -108,7 +102,8 @@ public struct MultipartBody: Sendable, Equatable, Decodable {
         return part
     }
 
-    /// The `key=value` parameters after a header's first `;`, keys lowercased, values unquoted.
+    /// The `key=value` parameters after a header's first `;` (a `Content-Type`'s or a `Content-Disposition`'s), keys
+    /// lowercased, values unquoted.
     private static func parameters(of value: String) -> [String: String] {
         var parameters: [String: String] = [:]
         for field in value.split(separator: ";").dropFirst() {

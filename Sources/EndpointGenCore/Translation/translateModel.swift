@@ -10,7 +10,7 @@ func translateObject(_ model: Model, properties: [Property], names: ModelNames, 
     // property has that name.
     let nulls = properties.contains(where: \.keepsNull) ? uniqueMember("nulls", avoiding: swiftNames) : nil
     var contexts = properties.map { property in
-        var context = translateProperty(property, names: names, isIndirect: indirect.contains(property.name), nulls: nulls ?? "")
+        var context = translateProperty(property, names: names, isIndirect: indirect.contains(property.name), nulls: nulls)
         if property.deprecated { context.deprecate(property, avoiding: swiftNames) }
         return context
     }
@@ -61,7 +61,7 @@ extension Property {
 
 /// A property or JSON body field: name, type, key, default and how to decode it; `isIndirect` when it is stored out of
 /// line (`@Indirect`); `nulls` names the model's `NullMembers`, which a member that keeps its `null` is written with.
-func translateProperty(_ property: Property, names: ModelNames, isIndirect: Bool = false, nulls: String = "") -> PropertyContext {
+func translateProperty(_ property: Property, names: ModelNames, isIndirect: Bool = false, nulls: String? = nil) -> PropertyContext {
     let name = SwiftName.escaped(SwiftName.member(property.name))
     let type = SwiftCode.type(property.type, names: names)
     let defaultValue = property.defaultValue.flatMap { SwiftCode.value($0, as: property.type, names: names) }
