@@ -27,7 +27,8 @@ public enum SourceText {
 
     /// Checks text already in memory (valid UTF-8 by construction) for what `decode` refuses besides invalid bytes.
     public static func check(_ text: String, path: String) throws(DiagnosticError) {
-        guard text.utf8.contains(0) else { return }
+        var text = text
+        guard text.withUTF8({ $0.contains(0) }) else { return }
         _ = try decode(Array(text.utf8), path: path)
     }
 

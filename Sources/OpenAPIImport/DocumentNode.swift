@@ -35,8 +35,22 @@ struct DocumentNode {
     var location: SourceLocation { node.location }
 
     /// A key for memoising work per node: its file, line and column.
-    var identity: String { "\(file):\(node.location.line):\(node.location.column)" }
+    var identity: NodeIdentity { NodeIdentity(file: file, line: node.location.line, column: node.location.column) }
 
     /// The `$ref` text, when this node is a reference.
     var reference: String? { node["$ref"]?.text }
+}
+
+/// Where a node is written: its file, line and column, a key for memoising work per node.
+struct NodeIdentity: Hashable {
+    let file: String
+    let line: Int
+    let column: Int
+
+    /// Hashes the position only, not the file's path: the importer looks nodes up hundreds of thousands of times in a
+    /// large document, and nodes of different files at the same line and column are rare (equality still tells them apart).
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(line)
+        hasher.combine(column)
+    }
 }

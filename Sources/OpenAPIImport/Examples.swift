@@ -53,9 +53,9 @@ struct ExampleCollector {
     var examples: [DocumentExample] = []
     var unchecked: [Diagnostic] = []
     /// Schemas already walked, by identity: a component reached a thousand times is walked once.
-    private var visited: Set<String> = []
+    private var visited: Set<NodeIdentity> = []
     /// Example values already taken, by location: a value shared through a `$ref` is checked once.
-    private var taken: Set<String> = []
+    private var taken: Set<NodeIdentity> = []
 
     init(schemas: SchemaTranslator, kept: Set<String>) {
         self.schemas = schemas

@@ -6,9 +6,8 @@ import Diagnostics
 final class ImportDiagnostics {
     private(set) var diagnostics: [Diagnostic] = []
     private var texts: [String: String] = [:]
-    /// Where each line starts, per file, built when a diagnostic first points into it: a large document can
-    /// give thousands of warnings, and finding each line from the start of 4 MB would take minutes.
-    private var lineStarts: [String: [String.UTF8View.Index]] = [:]
+    /// Each file's lines, indexed when a diagnostic first points into it.
+    private var sourceLines = SourceLineCache()
     /// Messages already given at a location: a schema reached from several places warns once.
     private var seen: Set<String> = []
 
@@ -29,32 +28,6 @@ final class ImportDiagnostics {
 
     private func report(_ severity: Diagnostic.Severity, _ message: String, at location: SourceLocation) {
         guard seen.insert("\(location) \(message)").inserted else { return }
-        diagnostics.append(Diagnostic(severity, message, at: location, sourceLine: line(location.line, of: location.file)))
-    }
-
-    /// The text of a 1-based line of a registered file, without its line break.
-    private func line(_ number: Int, of path: String) -> String? {
-        guard let text = texts[path] else { return nil }
-        let starts = lineStarts[path] ?? Self.lineStarts(text)
-        lineStarts[path] = starts
-        guard number >= 1, number <= starts.count else { return nil }
-        let utf8 = text.utf8
-        let start = starts[number - 1]
-        let end = utf8[start...].firstIndex { $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") } ?? utf8.endIndex
-        return String(text[start..<end])
-    }
-
-    /// The index after each `\n`, `\r\n` or `\r`, and the start of the text.
-    private static func lineStarts(_ text: String) -> [String.UTF8View.Index] {
-        let utf8 = text.utf8
-        var starts = [utf8.startIndex]
-        var index = utf8.startIndex
-        while index < utf8.endIndex {
-            let byte = utf8[index]
-            index = utf8.index(after: index)
-            if byte == UInt8(ascii: "\r"), index < utf8.endIndex, utf8[index] == UInt8(ascii: "\n") { continue }
-            if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") { starts.append(index) }
-        }
-        return starts
+        diagnostics.append(Diagnostic(severity, message, at: location, sourceLine: sourceLines.line(location.line, of: location.file) { texts[$0] }))
     }
 }

@@ -7,7 +7,7 @@ extension SchemaTranslator {
     /// keeps it as a required `JSON` member rather than lose it.
     func undeclaredRequiredNames(_ schema: DocumentNode, declared: Set<String>) -> [DocumentNode] {
         var seen = declared
-        var visited: Set<String> = []
+        var visited: Set<NodeIdentity> = []
         var result: [DocumentNode] = []
         func walk(_ node: DocumentNode) {
             let target = dereferenced(node)

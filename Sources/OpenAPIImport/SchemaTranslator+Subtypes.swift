@@ -40,7 +40,7 @@ extension SchemaTranslator {
     private func subtypeVariants(_ base: DocumentNode) -> [DocumentNode] {
         guard base["discriminator"]?.text("propertyName") != nil, base["oneOf"] == nil, base["anyOf"] == nil, shape(base).isObject else { return [] }
         var variants: [DocumentNode] = []
-        var seen: Set<String> = []
+        var seen: Set<NodeIdentity> = []
         for member in base["discriminator"]?["mapping"]?.members ?? [] {
             guard let text = member.value.node.text else { continue }
             let pointer = text.contains("/") || text.contains("#") ? text : "#/components/schemas/" + text
@@ -64,10 +64,10 @@ extension SchemaTranslator {
 
     /// For each schema of the `components/schemas` of a node's file that another extends with `allOf` (by identity), the
     /// extending schemas: their identities and references to them, in the file's order. Built once a file.
-    private func directSubtypes(inFileOf node: DocumentNode) -> [String: [(schema: String, reference: DocumentNode)]] {
+    private func directSubtypes(inFileOf node: DocumentNode) -> [NodeIdentity: [(schema: NodeIdentity, reference: DocumentNode)]] {
         let file = node.file
         if let known = subtypesByFile[file] { return known }
-        var result: [String: [(schema: String, reference: DocumentNode)]] = [:]
+        var result: [NodeIdentity: [(schema: NodeIdentity, reference: DocumentNode)]] = [:]
         let components = documents.resolve("#", from: node)?.target["components"]?["schemas"]?.members ?? []
         for member in components {
             guard let parts = member.value["allOf"]?.items else { continue }

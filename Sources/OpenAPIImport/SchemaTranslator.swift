@@ -10,19 +10,19 @@ final class SchemaTranslator {
     /// Models by name, as built (and widened to the document's examples, `SchemaTranslator+Examples.swift`).
     var models: [String: Model] = [:]
     /// The model built for each schema node (by `DocumentNode.identity`), so a schema reached twice is one model.
-    private var modelNames: [String: String] = [:]
+    private var modelNames: [NodeIdentity: String] = [:]
     var names = UniqueNames()
     /// Inline models by their structure, to reuse an identical one.
     private var inlineModels: [String: String] = [:]
     /// The models built for inline schemas (not components): names the importer made up, which `sameAsIdentical`
     /// may make another name for an identical model.
     private(set) var inlineModelNames: Set<String> = []
-    private var shapes: [String: SchemaShape] = [:]
+    private var shapes: [NodeIdentity: SchemaShape] = [:]
     /// Aliases being resolved, shapes being computed, and objects whose properties are being collected:
     /// each stops at a reference that leads back to itself.
-    private var aliasesInProgress: Set<String> = []
-    private var shapesInProgress: Set<String> = []
-    var collectionsInProgress: Set<String> = []
+    private var aliasesInProgress: Set<NodeIdentity> = []
+    private var shapesInProgress: Set<NodeIdentity> = []
+    var collectionsInProgress: Set<NodeIdentity> = []
     /// The defaults left out because they do not fit their type, with what they belong to: reported in one warning per
     /// document (kube-openapi gives `default: {}` to every reference of a model or a time), not one per use.
     private var misfitDefaults: [(location: SourceLocation, context: String, type: TypeRef)] = []
@@ -31,8 +31,8 @@ final class SchemaTranslator {
     var warnedRequiredNames: Set<SourceLocation> = []
     /// The union built for each discriminated base schema (by identity) and the subtypes that extend each base with
     /// `allOf`, by file (`SchemaTranslator+Subtypes.swift`).
-    var polymorphicModels: [String: String] = [:]
-    var subtypesByFile: [String: [String: [(schema: String, reference: DocumentNode)]]] = [:]
+    var polymorphicModels: [NodeIdentity: String] = [:]
+    var subtypesByFile: [String: [NodeIdentity: [(schema: NodeIdentity, reference: DocumentNode)]]] = [:]
 
     /// Type names our specs reserve (built-in types, `Empty`) or Swift does not allow as a type name.
     static let reservedTypeNames: Set<String> = Set(TypeRef.builtins.keys).union(["Empty", "Multipart", "Type", "Protocol", "Self", "Any"])
@@ -84,7 +84,7 @@ final class SchemaTranslator {
 
     /// Runs `work` unless `node` is already being worked on further up (a cycle), in which case `nil`.
     /// (A key path rather than `inout`: the work itself reaches the same set, which `inout` access would forbid.)
-    func guarded<T>(_ node: DocumentNode, in inProgress: ReferenceWritableKeyPath<SchemaTranslator, Set<String>>, _ work: () -> T) -> T? {
+    func guarded<T>(_ node: DocumentNode, in inProgress: ReferenceWritableKeyPath<SchemaTranslator, Set<NodeIdentity>>, _ work: () -> T) -> T? {
         let identity = node.identity
         guard self[keyPath: inProgress].insert(identity).inserted else { return nil }
         let result = work()

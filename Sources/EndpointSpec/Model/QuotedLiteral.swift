@@ -5,6 +5,9 @@ public enum QuotedLiteral {
     /// `"…"` whose value is exactly `text`: `\` and `"` escaped, `\n`, `\r` and `\t` for line breaks and tabs, and
     /// each other invisible scalar (`isInvisible`) as `unicodeEscape` writes it, so the literal shows what it holds.
     public static func make(_ text: String, unicodeEscape: (Unicode.Scalar) -> String) -> String {
+        // Most text is printable ASCII with nothing to escape: it is quoted as it is, without a scalar at a time.
+        let needsNoEscape = text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\\") && $0 != UInt8(ascii: "\"") }
+        if needsNoEscape { return "\"" + text + "\"" }
         var result = "\""
         for scalar in text.unicodeScalars {
             switch scalar {
