@@ -159,7 +159,7 @@ extension OperationTranslator {
     /// parameter, `additionalProperties` unless a property has that name, empty by default; a form or multipart
     /// body sends only text and files that way, else the members are left out with a warning.
     private func flatMembers(_ schema: DocumentNode, encoding: BodyEncoding, names: inout UniqueNames, context: OperationContext) -> Parameter? {
-        let node = schemas.dereferenced(schema)
+        let node = schemas.membersDeclaration(schemas.dereferenced(schema))
         let at = node["patternProperties"] ?? node["additionalProperties"] ?? node
         guard let members = schemas.memberType(node, name: context.typeName + "Body") else { return nil }
         var type: TypeRef

@@ -54,10 +54,10 @@ extension SchemaTranslator {
         return declared + undeclaredRequiredProperties(node, declared: declared, model: model, swiftNames: &swiftNames)
     }
 
-    /// The type of an object model's members beyond its properties (`memberType`); what cannot be typed precisely is
-    /// any JSON value, with a warning.
+    /// The type of an object model's members beyond its properties (`memberType` of `membersDeclaration`); what cannot
+    /// be typed precisely is any JSON value, with a warning.
     func additionalMembers(_ schema: DocumentNode, model: String) -> TypeRef? {
-        let node = dereferenced(schema)
+        let node = membersDeclaration(dereferenced(schema))
         switch memberType(node, name: model) {
         case .type(let type)?: return type
         case .unsupported(let reason)?:
@@ -120,6 +120,27 @@ extension SchemaTranslator {
         case .unsupported(let reason)?: return .unsupported("a map of \(reason.droppingArticle)")
         case nil: return .type(.json)
         }
+    }
+
+    /// The schema that says which members an object has beyond its properties: the object itself when it has
+    /// `additionalProperties` (`false` included) or `patternProperties`, else the first of its `allOf` parts that allows
+    /// some (as the first definition of a property wins), else the object. Documents declare them in a part and mean
+    /// the whole object.
+    func membersDeclaration(_ schema: DocumentNode) -> DocumentNode {
+        if schema["additionalProperties"] != nil || schema["patternProperties"] != nil { return schema }
+        return allowingPart(of: schema) ?? schema
+    }
+
+    /// The first `allOf` part, depth first, that allows members beyond the properties; a part's
+    /// `additionalProperties: false` speaks for that part alone.
+    private func allowingPart(of schema: DocumentNode) -> DocumentNode? {
+        guarded(schema, in: \.collectionsInProgress) {
+            for part in (schema["allOf"]?.items ?? []).map(dereferenced) {
+                if part["patternProperties"] != nil || part["additionalProperties"].map({ !$0.node.isBool(false) }) == true { return part }
+                if let found = allowingPart(of: part) { return found }
+            }
+            return nil
+        } ?? nil
     }
 
     /// The type of an object's members beyond its `properties`: those `additionalProperties` allows (`true`: any JSON

@@ -110,6 +110,46 @@ import Testing
             "api.yaml:39:37: warning: the members beyond the properties of the body of operation 'tag' are 'Identifier', which a form body cannot send as text; they are left out"))
     }
 
+    /// `allOf: [Named, {additionalProperties: …}]`: a document that declares the members beyond the properties in a part
+    /// means them for the whole object, in a model and in a body alike; a part's `additionalProperties: false` allows
+    /// none for that part only.
+    @Test func membersDeclaredInAnAllOfPartAreTheWholeObjects() throws {
+        let fixture = try ImportFixture("""
+            openapi: 3.1.0
+            info: { title: Parts, version: 1.0.0 }
+            paths:
+              /labelled:
+                put:
+                  operationId: label
+                  requestBody:
+                    content:
+                      application/json:
+                        schema:
+                          allOf:
+                            - { $ref: '#/components/schemas/Named' }
+                            - { type: object, additionalProperties: { type: integer } }
+                  responses:
+                    '200': { description: OK, content: { application/json: { schema: { $ref: '#/components/schemas/Labelled' } } } }
+            components:
+              schemas:
+                Labelled:
+                  allOf:
+                    - { $ref: '#/components/schemas/Named' }
+                    - { type: object, additionalProperties: { type: string } }
+                Named:
+                  type: object
+                  properties: { name: { type: string } }
+                  additionalProperties: false
+            """)
+        #expect(fixture.propertyTypes("Labelled") == ["name: String?"])
+        #expect(fixture.spec.model(named: "Labelled")?.additionalProperties == .string)
+        #expect(fixture.spec.model(named: "Named")?.additionalProperties == nil)
+        #expect(fixture.parameterSummary("label") == [
+            "name: String? (body 'name')", "additionalProperties: [String: Int] (body 'additionalProperties')",
+        ])
+        try ClientCompiler.expectCleanCompile(fixture)
+    }
+
     @Test func theClientCompilesWithoutWarningsAndTheSpecWritesBackTheSame() throws {
         let fixture = try ImportFixture(Self.chat)
         try ClientCompiler.expectCleanCompile(fixture)
