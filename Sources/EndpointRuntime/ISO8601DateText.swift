@@ -5,6 +5,10 @@ import Foundation
 /// Reads and writes ISO 8601 dates with their fractional seconds, wherever a date travels as text: JSON and XML
 /// bodies (`DateCoding.iso8601`), query, path and header parameters (`Date.parameterValues`).
 ///
+/// Reading also takes what servers write beside RFC 3339 for a `date-time`: a blank for the `T`
+/// (`2013-08-01 12:41:48`, SQL's form), no zone (read as UTC), and an HTTP date (`Sun, 06 Nov 1994 08:49:37 GMT`).
+/// One such member would otherwise fail the whole response. Writing is always RFC 3339.
+///
 /// Reading: Foundation's `.iso8601` strategy refuses `2026-12-01T11:53:22.110202Z` on Darwin, which Python servers
 /// (Jupyter, Django, FastAPI) write for every timestamp. Writing: Foundation's `.iso8601` drops the fraction, so a
 /// timestamp the app read would go back truncated. A `Date` is a `Double` of seconds, exact to well under a
@@ -26,11 +30,40 @@ enum ISO8601DateText {
         try container.encode(text(of: date))
     }
 
-    /// The date `text` writes, with or without fractional seconds, or `nil` when it is not ISO 8601.
+    /// The date `text` writes: RFC 3339 with or without fractional seconds, the same with a blank for the `T` or no
+    /// zone (UTC), or an HTTP date; `nil` for other text.
+    static func date(from text: String) -> Date? {
+        if let date = rfc3339(text) { return date }
+        if let completed = completedRFC3339(text), let date = rfc3339(completed) { return date }
+        return HTTPDate.parse(text)
+    }
+
+    /// `2013-08-01T12:41:48Z` for `2013-08-01 12:41:48` or `2013-08-01T12:41:48`: the `T` for a blank, and `Z` when
+    /// no zone follows the seconds (and their fraction); `nil` when `text` needs neither or is no such date.
+    private static func completedRFC3339(_ text: String) -> String? {
+        var bytes = Array(text.utf8)
+        let isDigit = { (byte: UInt8) in (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }
+        let digitPositions = [0, 1, 2, 3, 5, 6, 8, 9, 11, 12, 14, 15, 17, 18]
+        guard bytes.count >= 19, digitPositions.allSatisfy({ isDigit(bytes[$0]) }), bytes[4] == UInt8(ascii: "-"),
+              bytes[7] == UInt8(ascii: "-"), bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"),
+              bytes[10] == UInt8(ascii: " ") || bytes[10] == UInt8(ascii: "T")
+        else { return nil }
+        bytes[10] = UInt8(ascii: "T")
+        var end = 19
+        if end < bytes.count, bytes[end] == UInt8(ascii: ".") {
+            end += 1
+            while end < bytes.count, isDigit(bytes[end]) { end += 1 }
+        }
+        if end == bytes.count { bytes.append(UInt8(ascii: "Z")) }
+        let completed = String(decoding: bytes, as: UTF8.self)
+        return completed == text ? nil : completed
+    }
+
+    /// The date of RFC 3339 text, with or without fractional seconds.
     ///
     /// The fraction is read here rather than by `Date.ISO8601FormatStyle(includingFractionalSeconds:)`, which keeps
     /// only milliseconds: the whole seconds are parsed without it and the fraction's digits are added.
-    static func date(from text: String) -> Date? {
+    private static func rfc3339(_ text: String) -> Date? {
         guard let dot = text.firstIndex(of: "."), let timeStart = text.firstIndex(of: "T"), dot > timeStart else {
             return try? wholeSeconds.parse(text)
         }

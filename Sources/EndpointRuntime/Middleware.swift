@@ -193,11 +193,7 @@ struct RetryMiddleware: Middleware {
     static func retryAfter(_ response: HTTPResponse) -> Duration? {
         guard let value = response.header("Retry-After")?.trimmingCharacters(in: .whitespaces) else { return nil }
         if let seconds = Int(value) { return .seconds(max(seconds, 0)) }
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "GMT")
-        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
-        guard let date = formatter.date(from: value) else { return nil }
+        guard let date = HTTPDate.parse(value) else { return nil }
         return .milliseconds(max(Int(date.timeIntervalSinceNow * 1000), 0))
     }
 }

@@ -80,17 +80,12 @@ extension SchemaTranslator {
     /// Whether a JSON string decodes as `type`: only `Date`, `URL`, `UUID` and `Data` take strings, and only some.
     static func text(_ text: String, fits type: TypeRef) -> Bool {
         switch type {
-        case .date: isDateTime(text)
+        case .date: SpecValue.date(fromDefault: text) != nil  // the forms the runtime's decoder reads
         case .url: URL(string: text) != nil
         case .uuid: UUID(uuidString: text) != nil
         case .int, .int32, .int64, .double, .float, .decimal, .bool: false
         default: true
         }
-    }
-
-    /// ISO 8601 date and time, with or without fractional seconds, as the runtime's decoder reads them.
-    static func isDateTime(_ text: String) -> Bool {
-        (try? Date.ISO8601FormatStyle().parse(text)) != nil || (try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(text)) != nil
     }
 }
 

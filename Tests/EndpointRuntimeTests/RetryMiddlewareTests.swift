@@ -56,6 +56,8 @@ import FoundationNetworking
         }
         #expect(RetryMiddleware.retryAfter(try response("3")) == .seconds(3))
         #expect(RetryMiddleware.retryAfter(try response("Wed, 21 Oct 2015 07:28:00 GMT")) == .zero)
+        let later = try #require(RetryMiddleware.retryAfter(try response("Fri, 31 Dec 2100 23:59:59 GMT")))
+        #expect(later > .seconds(60 * 60 * 24 * 365 * 50), "a date in the future is waited until")
         #expect(RetryMiddleware.retryAfter(try response("soon")) == nil)
     }
 

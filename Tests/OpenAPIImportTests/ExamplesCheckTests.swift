@@ -60,6 +60,41 @@ import TestSupport
             "api.yaml:9:112: warning: the parameter 'StartTime' of operation 'listCalls' is declared a date-time but its example '2008-01-02' is not one; it is generated as a String, sent as written"))
     }
 
+    /// A `date-time` example in a form servers write beside RFC 3339 (a blank for the `T`, no zone) is one the client
+    /// reads (issue #34 item 9): the member stays a `Date`, without a warning; a date alone is not one, and widens it.
+    @Test func dateTimeExamplesInTheFormsTheClientReadsKeepTheMemberADate() throws {
+        let fixture = try ImportFixture("""
+            openapi: 3.0.3
+            info: { title: Events, version: "1" }
+            servers: [{ url: "https://api.example.com" }]
+            paths:
+              /events:
+                get:
+                  operationId: listEvents
+                  responses:
+                    '200':
+                      description: OK
+                      content:
+                        application/json:
+                          schema: { $ref: '#/components/schemas/Event' }
+                          example: { sent: "2013-08-01 12:41:48", seen: "2013-08-01T12:41:48", read: "2013-08-01" }
+            components:
+              schemas:
+                Event:
+                  type: object
+                  properties:
+                    sent: { type: string, format: date-time }
+                    seen: { type: string, format: date-time }
+                    read: { type: string, format: date-time }
+            """)
+        let types = Dictionary(uniqueKeysWithValues: fixture.properties("Event").map { ($0.wireName, $0.type) })
+        #expect(types["sent"] == .optional(.date))
+        #expect(types["seen"] == .optional(.date))
+        #expect(types["read"] == .optional(.string))
+        #expect(!fixture.warnings.contains { $0.contains("'sent'") || $0.contains("'seen'") })
+        #expect(fixture.warnings.contains { $0.contains("property 'read' of 'Event'") })
+    }
+
     @Test func examplesAreCollectedWithTheTypesTheClientDecodesThemAs() throws {
         let found = try OpenAPIImporter.examples(text: Self.widened, path: "api.yaml") { _ in throw CocoaError(.fileNoSuchFile) }
         let collected = found.examples.map { "\($0.location.line):\($0.location.column) \($0.type) \($0.json)" }

@@ -40,16 +40,28 @@ public enum SpecValue: Hashable, Sendable {
 }
 
 extension SpecValue {
-    /// The date an ISO 8601 default such as `2024-05-01T12:00:00Z` or `2024-05-01T12:00:00.25+02:00` names (the forms
-    /// the runtime decodes), or `nil`: the loader refuses a `Date` default that is not one, the generator writes it as
-    /// `Date(timeIntervalSince1970:)`.
+    /// The date a default such as `2024-05-01T12:00:00Z` or `2024-05-01T12:00:00.25+02:00` names, in the forms the
+    /// runtime decodes (RFC 3339, the same with a blank for the `T` or no zone, read as UTC, and an HTTP date), or
+    /// `nil`: the loader refuses a `Date` default that is not one, the importer widens a member whose example is not
+    /// one, the generator writes it as `Date(timeIntervalSince1970:)`.
     public static func date(fromDefault text: String) -> Date? {
-        for options: ISO8601DateFormatter.Options in [[.withInternetDateTime], [.withInternetDateTime, .withFractionalSeconds]] {
-            let formatter = ISO8601DateFormatter()
-            formatter.formatOptions = options
-            if let date = formatter.date(from: text) { return date }
+        let dateAndTime: ISO8601DateFormatter.Options = [.withFullDate, .withDashSeparatorInDate, .withTime, .withColonSeparatorInTime]
+        let separators: [ISO8601DateFormatter.Options] = [[], .withSpaceBetweenDateAndTime]
+        let zones: [ISO8601DateFormatter.Options] = [[.withTimeZone, .withColonSeparatorInTimeZone], []]
+        for separator in separators {
+            for zone in zones {
+                for fraction: ISO8601DateFormatter.Options in [[], .withFractionalSeconds] {
+                    let formatter = ISO8601DateFormatter()
+                    formatter.formatOptions = dateAndTime.union(separator).union(zone).union(fraction)
+                    if let date = formatter.date(from: text) { return date }
+                }
+            }
         }
-        return nil
+        let httpDate = DateFormatter()
+        httpDate.locale = Locale(identifier: "en_US_POSIX")
+        httpDate.timeZone = TimeZone(identifier: "GMT")
+        httpDate.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
+        return httpDate.date(from: text)
     }
 }
 
