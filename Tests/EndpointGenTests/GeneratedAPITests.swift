@@ -92,6 +92,26 @@ import Testing
         #expect(models.contents.contains(#"self.returned = try fields.decodeIfPresent("returned") ?? Date(timeIntervalSince1970: 1714564800.25)"#))
     }
 
+    /// A `Date` default in the other forms the client reads (a blank for the `T`, no zone, read as UTC) is written
+    /// with its fraction of a second.
+    @Test func aDateDefaultWithoutAZoneKeepsItsFraction() throws {
+        let text = """
+            name: Library
+            server: { host: library.example.com }
+            endpoints:
+              loans: { GET: /loans, response: "[Loan]" }
+            models:
+              Loan:
+                seen: { type: Date, default: "2024-05-01 12:00:00.25" }
+                read: { type: Date, default: "2024-05-01T12:00:00.5" }
+            """
+        let loaded = try SpecLoader.load(text: text, path: "Library.yaml") { _ in throw CocoaError(.fileNoSuchFile) }
+        let models = try #require(try Generator().generate(loaded.spec, specPath: "Library.yaml").files.first { $0.path.hasSuffix("Models.swift") })
+        #expect(models.contents.contains(
+            "public init(seen: Date = Date(timeIntervalSince1970: 1714564800.25), read: Date = Date(timeIntervalSince1970: 1714564800.5))"),
+            "\(models.contents)")
+    }
+
     @Test func anEmptyAnswerMayBeIgnoredEverywhere() throws {
         let files = try Self.files()
         let client = try #require(files["Client.swift"])

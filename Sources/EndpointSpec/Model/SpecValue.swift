@@ -50,7 +50,8 @@ extension SpecValue {
         let zones: [ISO8601DateFormatter.Options] = [[.withTimeZone, .withColonSeparatorInTimeZone], []]
         for separator in separators {
             for zone in zones {
-                for fraction: ISO8601DateFormatter.Options in [[], .withFractionalSeconds] {
+                // The fraction first: without a zone, a formatter without it takes `12:00:00.25` and drops the `.25`.
+                for fraction: ISO8601DateFormatter.Options in [.withFractionalSeconds, []] {
                     let formatter = ISO8601DateFormatter()
                     formatter.formatOptions = dateAndTime.union(separator).union(zone).union(fraction)
                     if let date = formatter.date(from: text) { return date }
