@@ -69,21 +69,13 @@ import Testing
     /// Every default the loader takes is written into the code: a `Date` in ISO 8601 as its instant, `Data` from
     /// base64, a `UUID`, a `URL` (before, a `Date` or `Data` default was taken and then silently left out).
     @Test func aDefaultOfEveryScalarTypeIsWrittenNotLeftOut() throws {
-        let text = """
-            name: Library
-            server: { host: library.example.com }
-            endpoints:
-              loans: { GET: /loans, response: "[Loan]" }
-            models:
-              Loan:
+        let models = try Self.libraryModels(loan: """
                 due: { type: Date, default: "2024-05-01T12:00:00Z" }
                 returned: { type: Date, default: "2024-05-01T14:00:00.25+02:00" }
                 card: { type: Data, default: aGk= }
                 id: { type: UUID, default: 6F9619FF-8B86-D011-B42D-00C04FC964FF }
                 link: { type: URL, default: "https://library.example.com/loans" }
-            """
-        let loaded = try SpecLoader.load(text: text, path: "Library.yaml") { _ in throw CocoaError(.fileNoSuchFile) }
-        let models = try #require(try Generator().generate(loaded.spec, specPath: "Library.yaml").files.first { $0.path.hasSuffix("Models.swift") })
+            """)
         #expect(models.contents.contains("""
             public init(due: Date = Date(timeIntervalSince1970: 1714564800.0), returned: Date = Date(timeIntervalSince1970: 1714564800.25), \
             card: Data = Data(base64Encoded: "aGk=")!, id: UUID = UUID(uuidString: "6F9619FF-8B86-D011-B42D-00C04FC964FF")!, \
@@ -95,6 +87,18 @@ import Testing
     /// A `Date` default in the other forms the client reads (a blank for the `T`, no zone, read as UTC) is written
     /// with its fraction of a second.
     @Test func aDateDefaultWithoutAZoneKeepsItsFraction() throws {
+        let models = try Self.libraryModels(loan: """
+                seen: { type: Date, default: "2024-05-01 12:00:00.25" }
+                read: { type: Date, default: "2024-05-01T12:00:00.5" }
+            """)
+        #expect(models.contents.contains(
+            "public init(seen: Date = Date(timeIntervalSince1970: 1714564800.25), read: Date = Date(timeIntervalSince1970: 1714564800.5))"),
+            "\(models.contents)")
+    }
+
+    /// The generated Models.swift of a one-endpoint spec whose model `Loan` has the properties `loan` (YAML lines,
+    /// indented under the model).
+    static func libraryModels(loan: String) throws -> GeneratedFile {
         let text = """
             name: Library
             server: { host: library.example.com }
@@ -102,14 +106,10 @@ import Testing
               loans: { GET: /loans, response: "[Loan]" }
             models:
               Loan:
-                seen: { type: Date, default: "2024-05-01 12:00:00.25" }
-                read: { type: Date, default: "2024-05-01T12:00:00.5" }
+            \(loan)
             """
         let loaded = try SpecLoader.load(text: text, path: "Library.yaml") { _ in throw CocoaError(.fileNoSuchFile) }
-        let models = try #require(try Generator().generate(loaded.spec, specPath: "Library.yaml").files.first { $0.path.hasSuffix("Models.swift") })
-        #expect(models.contents.contains(
-            "public init(seen: Date = Date(timeIntervalSince1970: 1714564800.25), read: Date = Date(timeIntervalSince1970: 1714564800.5))"),
-            "\(models.contents)")
+        return try #require(try Generator().generate(loaded.spec, specPath: "Library.yaml").files.first { $0.path.hasSuffix("Models.swift") })
     }
 
     @Test func anEmptyAnswerMayBeIgnoredEverywhere() throws {
