@@ -37,7 +37,7 @@ extension AuthEndpoints {
             timeout: nil,
             retry: nil,
             secretParameters: ["password"],
-            nonEmpty: [("email", email), ("password", password)]
+            rules: [.length("email", email, min: 1), .length("password", password, min: 1)]
         )
     }
 

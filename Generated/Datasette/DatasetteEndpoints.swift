@@ -28,8 +28,7 @@ extension DatasetteEndpoints {
             auth: .none,
             timeout: nil,
             retry: nil,
-            secretParameters: [],
-            nonEmpty: [("database", database), ("table", table)]
+            secretParameters: []
         )
     }
 
@@ -49,8 +48,7 @@ extension DatasetteEndpoints {
             auth: .none,
             timeout: nil,
             retry: nil,
-            secretParameters: [],
-            nonEmpty: [("database", database), ("table", table)]
+            secretParameters: []
         )
     }
 
@@ -70,8 +68,7 @@ extension DatasetteEndpoints {
             auth: .none,
             timeout: nil,
             retry: nil,
-            secretParameters: [],
-            nonEmpty: [("database", database), ("table", table)]
+            secretParameters: []
         )
     }
 
@@ -94,8 +91,7 @@ extension DatasetteEndpoints {
             auth: .none,
             timeout: nil,
             retry: nil,
-            secretParameters: [],
-            nonEmpty: [("database", database), ("sql", sql)]
+            secretParameters: []
         )
     }
 }

@@ -56,8 +56,7 @@ extension HTTPBinEndpoints {
             auth: .none,
             timeout: nil,
             retry: nil,
-            secretParameters: [],
-            nonEmpty: [("caption", caption)]
+            secretParameters: []
         )
     }
 }

@@ -36,8 +36,7 @@ extension HTTPBinEndpoints {
             auth: .none,
             timeout: nil,
             retry: nil,
-            secretParameters: [],
-            nonEmpty: [("trace", trace)]
+            secretParameters: []
         )
     }
 
@@ -54,8 +53,7 @@ extension HTTPBinEndpoints {
             auth: .none,
             timeout: nil,
             retry: nil,
-            secretParameters: [],
-            nonEmpty: [("flavour", flavour)]
+            secretParameters: []
         )
     }
 }

@@ -20,8 +20,7 @@ extension HTTPBinEndpoints {
             auth: .none,
             timeout: nil,
             retry: nil,
-            secretParameters: [],
-            nonEmpty: [("name", name)]
+            secretParameters: []
         )
     }
 
@@ -55,8 +54,7 @@ extension HTTPBinEndpoints {
             auth: .none,
             timeout: nil,
             retry: nil,
-            secretParameters: [],
-            nonEmpty: [("caption", caption)]
+            secretParameters: []
         )
     }
 

@@ -41,8 +41,7 @@ extension HTTPBinEndpoints {
             auth: .none,
             timeout: nil,
             retry: nil,
-            secretParameters: ["Authorization"],
-            nonEmpty: [("user", user), ("passwd", passwd), ("authorization", authorization)]
+            secretParameters: ["Authorization"]
         )
     }
 
@@ -58,8 +57,7 @@ extension HTTPBinEndpoints {
             auth: .none,
             timeout: nil,
             retry: nil,
-            secretParameters: [],
-            nonEmpty: [("path", path)]
+            secretParameters: []
         )
     }
 

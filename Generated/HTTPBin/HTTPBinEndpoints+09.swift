@@ -18,8 +18,7 @@ extension HTTPBinEndpoints {
             auth: .none,
             timeout: nil,
             retry: nil,
-            secretParameters: [],
-            nonEmpty: [("name", name)]
+            secretParameters: []
         )
     }
 
@@ -35,8 +34,7 @@ extension HTTPBinEndpoints {
             auth: .none,
             timeout: nil,
             retry: nil,
-            secretParameters: [],
-            nonEmpty: [("tag", tag)]
+            secretParameters: []
         )
     }
 }

@@ -18,8 +18,7 @@ extension HTTPBinEndpoints {
             auth: .none,
             timeout: nil,
             retry: nil,
-            secretParameters: [],
-            nonEmpty: [("reason", reason)]
+            secretParameters: []
         )
     }
 
@@ -39,8 +38,7 @@ extension HTTPBinEndpoints {
             auth: .none,
             timeout: nil,
             retry: nil,
-            secretParameters: [],
-            nonEmpty: [("reason", reason)]
+            secretParameters: []
         )
     }
 

@@ -22,7 +22,6 @@ extension HTTPBinEndpoints {
             timeout: nil,
             retry: nil,
             secretParameters: [],
-            nonEmpty: [("path", path)],
             contentType: "application/merge-patch+json"
         )
     }

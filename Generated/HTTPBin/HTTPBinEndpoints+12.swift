@@ -55,8 +55,7 @@ extension HTTPBinEndpoints {
             auth: .none,
             timeout: nil,
             retry: nil,
-            secretParameters: [],
-            nonEmpty: [("kind", kind)]
+            secretParameters: []
         )
     }
 

@@ -20,8 +20,7 @@ extension HTTPBinEndpoints {
             auth: .none,
             timeout: nil,
             retry: nil,
-            secretParameters: [],
-            nonEmpty: [("name", name)]
+            secretParameters: []
         )
     }
 
@@ -59,8 +58,7 @@ extension HTTPBinEndpoints {
             auth: .none,
             timeout: nil,
             retry: nil,
-            secretParameters: [],
-            nonEmpty: [("etag", etag), ("totalRecords", totalRecords), ("lastModified", lastModified)]
+            secretParameters: []
         )
     }
 
@@ -108,7 +106,6 @@ extension HTTPBinEndpoints {
             timeout: nil,
             retry: nil,
             secretParameters: [],
-            nonEmpty: [("name", name)],
             unwrap: "json.data"
         )
     }

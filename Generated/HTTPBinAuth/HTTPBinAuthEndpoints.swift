@@ -42,8 +42,7 @@ extension HTTPBinAuthEndpoints {
             authSchemes: ["login"],
             timeout: nil,
             retry: nil,
-            secretParameters: [],
-            nonEmpty: [("user", user), ("passwd", passwd)]
+            secretParameters: []
         )
     }
 
@@ -62,8 +61,7 @@ extension HTTPBinAuthEndpoints {
             authSchemes: ["login"],
             timeout: nil,
             retry: nil,
-            secretParameters: [],
-            nonEmpty: [("user", user), ("passwd", passwd)]
+            secretParameters: []
         )
     }
 

@@ -65,8 +65,7 @@ extension JupyterEndpoints {
             auth: .required,
             timeout: nil,
             retry: nil,
-            secretParameters: [],
-            nonEmpty: [("path", path)]
+            secretParameters: []
         )
     }
 
@@ -89,8 +88,7 @@ extension JupyterEndpoints {
             auth: .required,
             timeout: nil,
             retry: nil,
-            secretParameters: [],
-            nonEmpty: [("path", path)]
+            secretParameters: []
         )
     }
 
@@ -135,8 +133,7 @@ extension JupyterEndpoints {
             auth: .required,
             timeout: nil,
             retry: nil,
-            secretParameters: [],
-            nonEmpty: [("path", path)]
+            secretParameters: []
         )
     }
 
@@ -223,8 +220,7 @@ extension JupyterEndpoints {
             auth: .required,
             timeout: nil,
             retry: nil,
-            secretParameters: [],
-            nonEmpty: [("path", path), ("copyFrom", copyFrom)]
+            secretParameters: []
         )
     }
 
@@ -258,8 +254,7 @@ extension JupyterEndpoints {
             auth: .required,
             timeout: nil,
             retry: nil,
-            secretParameters: [],
-            nonEmpty: [("path", path)]
+            secretParameters: []
         )
     }
 
@@ -296,8 +291,7 @@ extension JupyterEndpoints {
             auth: .required,
             timeout: nil,
             retry: nil,
-            secretParameters: [],
-            nonEmpty: [("path", path)]
+            secretParameters: []
         )
     }
 
@@ -330,8 +324,7 @@ extension JupyterEndpoints {
             auth: .required,
             timeout: nil,
             retry: nil,
-            secretParameters: [],
-            nonEmpty: [("path", path), ("newPath", newPath)]
+            secretParameters: []
         )
     }
 
@@ -361,8 +354,7 @@ extension JupyterEndpoints {
             auth: .required,
             timeout: nil,
             retry: nil,
-            secretParameters: [],
-            nonEmpty: [("path", path)]
+            secretParameters: []
         )
     }
 
@@ -380,8 +372,7 @@ extension JupyterEndpoints {
             auth: .required,
             timeout: nil,
             retry: nil,
-            secretParameters: [],
-            nonEmpty: [("path", path)]
+            secretParameters: []
         )
     }
 
@@ -401,8 +392,7 @@ extension JupyterEndpoints {
             auth: .required,
             timeout: nil,
             retry: nil,
-            secretParameters: [],
-            nonEmpty: [("path", path)]
+            secretParameters: []
         )
     }
 
@@ -437,8 +427,7 @@ extension JupyterEndpoints {
             auth: .required,
             timeout: nil,
             retry: nil,
-            secretParameters: [],
-            nonEmpty: [("path", path), ("checkpointID", checkpointID)]
+            secretParameters: []
         )
     }
 
@@ -456,8 +445,7 @@ extension JupyterEndpoints {
             auth: .required,
             timeout: nil,
             retry: nil,
-            secretParameters: [],
-            nonEmpty: [("path", path), ("checkpointID", checkpointID)]
+            secretParameters: []
         )
     }
 
@@ -499,8 +487,7 @@ extension JupyterEndpoints {
             auth: .required,
             timeout: nil,
             retry: nil,
-            secretParameters: [],
-            nonEmpty: [("path", path), ("name", name), ("type", type)]
+            secretParameters: []
         )
     }
 
@@ -534,8 +521,7 @@ extension JupyterEndpoints {
             auth: .required,
             timeout: nil,
             retry: nil,
-            secretParameters: [],
-            nonEmpty: [("sessionID", sessionID)]
+            secretParameters: []
         )
     }
 
@@ -574,8 +560,7 @@ extension JupyterEndpoints {
             auth: .required,
             timeout: nil,
             retry: nil,
-            secretParameters: [],
-            nonEmpty: [("name", name)]
+            secretParameters: []
         )
     }
 
@@ -603,8 +588,7 @@ extension JupyterEndpoints {
             auth: .required,
             timeout: nil,
             retry: nil,
-            secretParameters: [],
-            nonEmpty: [("kernelID", kernelID)]
+            secretParameters: []
         )
     }
 }

@@ -53,8 +53,7 @@ extension JupyterSwaggerEndpoints {
             auth: .none,
             timeout: nil,
             retry: nil,
-            secretParameters: [],
-            nonEmpty: [("path", path)]
+            secretParameters: []
         )
     }
 
@@ -100,8 +99,7 @@ extension JupyterSwaggerEndpoints {
             auth: .none,
             timeout: nil,
             retry: nil,
-            secretParameters: [],
-            nonEmpty: [("pathPath", pathPath)]
+            secretParameters: []
         )
     }
 
@@ -159,8 +157,7 @@ extension JupyterSwaggerEndpoints {
             auth: .none,
             timeout: nil,
             retry: nil,
-            secretParameters: [],
-            nonEmpty: [("path", path)]
+            secretParameters: []
         )
     }
 
@@ -211,8 +208,7 @@ extension JupyterSwaggerEndpoints {
             auth: .none,
             timeout: nil,
             retry: nil,
-            secretParameters: [],
-            nonEmpty: [("path", path)]
+            secretParameters: []
         )
     }
 
@@ -252,8 +248,7 @@ extension JupyterSwaggerEndpoints {
             auth: .none,
             timeout: nil,
             retry: nil,
-            secretParameters: [],
-            nonEmpty: [("pathPath", pathPath)]
+            secretParameters: []
         )
     }
 
@@ -302,8 +297,7 @@ extension JupyterSwaggerEndpoints {
             auth: .none,
             timeout: nil,
             retry: nil,
-            secretParameters: [],
-            nonEmpty: [("path", path)]
+            secretParameters: []
         )
     }
 
@@ -326,8 +320,7 @@ extension JupyterSwaggerEndpoints {
             auth: .none,
             timeout: nil,
             retry: nil,
-            secretParameters: [],
-            nonEmpty: [("path", path)]
+            secretParameters: []
         )
     }
 
@@ -366,8 +359,7 @@ extension JupyterSwaggerEndpoints {
             auth: .none,
             timeout: nil,
             retry: nil,
-            secretParameters: [],
-            nonEmpty: [("path", path), ("checkpointId", checkpointId)]
+            secretParameters: []
         )
     }
 
@@ -389,8 +381,7 @@ extension JupyterSwaggerEndpoints {
             auth: .none,
             timeout: nil,
             retry: nil,
-            secretParameters: [],
-            nonEmpty: [("path", path), ("checkpointId", checkpointId)]
+            secretParameters: []
         )
     }
 
@@ -413,8 +404,7 @@ extension JupyterSwaggerEndpoints {
             auth: .none,
             timeout: nil,
             retry: nil,
-            secretParameters: [],
-            nonEmpty: [("path", path)]
+            secretParameters: []
         )
     }
 
@@ -618,8 +608,7 @@ extension JupyterSwaggerEndpoints {
             auth: .none,
             timeout: nil,
             retry: nil,
-            secretParameters: [],
-            nonEmpty: [("name", name)]
+            secretParameters: []
         )
     }
 
@@ -785,8 +774,7 @@ extension JupyterSwaggerEndpoints {
             auth: .none,
             timeout: nil,
             retry: nil,
-            secretParameters: [],
-            nonEmpty: [("sectionName", sectionName)]
+            secretParameters: []
         )
     }
 
@@ -806,8 +794,7 @@ extension JupyterSwaggerEndpoints {
             auth: .none,
             timeout: nil,
             retry: nil,
-            secretParameters: [],
-            nonEmpty: [("sectionName", sectionName)]
+            secretParameters: []
         )
     }
 
@@ -866,8 +853,7 @@ extension JupyterSwaggerEndpoints {
             auth: .none,
             timeout: nil,
             retry: nil,
-            secretParameters: [],
-            nonEmpty: [("terminalId", terminalId)]
+            secretParameters: []
         )
     }
 
@@ -887,8 +873,7 @@ extension JupyterSwaggerEndpoints {
             auth: .none,
             timeout: nil,
             retry: nil,
-            secretParameters: [],
-            nonEmpty: [("terminalId", terminalId)]
+            secretParameters: []
         )
     }
 

@@ -44,8 +44,7 @@ extension S3Endpoints {
             auth: .none,
             timeout: nil,
             retry: nil,
-            secretParameters: [],
-            nonEmpty: [("bucket", bucket)]
+            secretParameters: []
         )
     }
 
@@ -63,8 +62,7 @@ extension S3Endpoints {
             auth: .none,
             timeout: nil,
             retry: nil,
-            secretParameters: [],
-            nonEmpty: [("bucket", bucket)]
+            secretParameters: []
         )
     }
 
@@ -84,8 +82,7 @@ extension S3Endpoints {
             auth: .none,
             timeout: nil,
             retry: nil,
-            secretParameters: [],
-            nonEmpty: [("bucket", bucket), ("key", key)]
+            secretParameters: []
         )
     }
 
@@ -104,7 +101,6 @@ extension S3Endpoints {
             timeout: nil,
             retry: nil,
             secretParameters: [],
-            nonEmpty: [("bucket", bucket), ("key", key)],
             accept: []
         )
     }
@@ -144,8 +140,7 @@ extension S3Endpoints {
             auth: .none,
             timeout: nil,
             retry: nil,
-            secretParameters: [],
-            nonEmpty: [("bucket", bucket), ("key", key)]
+            secretParameters: []
         )
     }
 
@@ -188,8 +183,7 @@ extension S3Endpoints {
             auth: .none,
             timeout: nil,
             retry: nil,
-            secretParameters: [],
-            nonEmpty: [("bucket", bucket), ("key", key)]
+            secretParameters: []
         )
     }
 
@@ -213,8 +207,7 @@ extension S3Endpoints {
             auth: .none,
             timeout: nil,
             retry: nil,
-            secretParameters: [],
-            nonEmpty: [("bucket", bucket)]
+            secretParameters: []
         )
     }
 }

@@ -165,7 +165,7 @@ extension StoreEndpoints {
             timeout: nil,
             retry: nil,
             secretParameters: ["X-Pin"],
-            nonEmpty: [("pin", pin)]
+            rules: [.pattern("pin", pin, "^[0-9]{4}$")]
         )
     }
 

@@ -7,7 +7,7 @@ extension Generator {
         let prefix = SwiftName.type(spec.name)
         let clientName = prefix + "Client"
         let names = ModelNames(
-            spec: spec, reserved: ModelNames.reserved(clientNames: [clientName, clientName + "Protocol", prefix + "Endpoints", "Fake" + clientName]))
+            spec: spec, reserved: GeneratedCodeNames.reserved(clientNames: [clientName, clientName + "Protocol", prefix + "Endpoints", "Fake" + clientName]))
         return { SwiftCode.type($0, names: names) }
     }
 }

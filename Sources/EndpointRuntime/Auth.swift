@@ -37,9 +37,10 @@ public enum AuthRequirement: Sendable, Equatable {
     case none
     /// Send the token when the provider has one.
     case optional
-    /// Send the token; when the client has providers but none of the request's schemes gives a credential, the request
-    /// is not sent and fails with `.invalidRequest`. (A client made without any provider sends it as it is, and a
-    /// request to another origin never carries credentials.)
+    /// Send the token; when none of the request's schemes gives a credential (no provider has one, or the client was
+    /// made without providers) and the request does not already carry one (a default header of the configuration),
+    /// the request is not sent and fails with `.invalidRequest`. (A request to another origin never carries
+    /// credentials.)
     case required
 }
 
@@ -63,6 +64,8 @@ struct AuthMiddleware: Middleware {
         let choices: [String: Choice]
         /// The names tried, in order, for a request that names no scheme.
         let defaults: [String]
+        /// Every configured scheme, provider or not, by name (`""`: the single `configuration.auth`).
+        let schemes: [String: AuthScheme]
         /// The header, query item and cookie names of every configured scheme, provider or not: never logged.
         let secretNames: Set<String>
 
@@ -78,11 +81,13 @@ struct AuthMiddleware: Middleware {
             }
             self.choices = choices
             defaults = configuration.auth != nil ? [""] + configuration.defaultAuthSchemes : configuration.defaultAuthSchemes
-            let schemes = [configuration.auth].compactMap { $0 } + configuration.authSchemes.values
-            secretNames = schemes.reduce(into: []) { $0.formUnion($1.secretNames) }
+            var schemes = configuration.authSchemes
+            schemes[""] = configuration.auth
+            self.schemes = schemes
+            secretNames = schemes.values.reduce(into: []) { $0.formUnion($1.secretNames) }
         }
 
-        /// Whether no scheme has a provider (the client needs no auth middleware).
+        /// Whether no scheme has a provider: every request goes as it is, except a required one, which is refused.
         var isEmpty: Bool { choices.isEmpty }
     }
 
@@ -90,15 +95,15 @@ struct AuthMiddleware: Middleware {
     let server: ServerAddress
 
     func intercept(_ request: PipelineRequest, next: MiddlewareNext) async throws(EndpointError) -> HTTPResponse {
-        guard request.auth != .none, let url = request.urlRequest.url, server.isSameOrigin(as: url) else {
-            return try await next(request)
-        }
+        // Nothing to add and nothing to refuse: no credentials wanted, or none to give and none required.
+        if request.auth == .none || (request.auth == .optional && authentication.isEmpty) { return try await next(request) }
+        guard let url = request.urlRequest.url, server.isSameOrigin(as: url) else { return try await next(request) }
         let names = request.authSchemes.isEmpty ? authentication.defaults : request.authSchemes
         if request.keepsOwnCredentials, names.contains(where: { carries(request.urlRequest, credentialsOf: $0) }) {
             return try await next(request)
         }
         guard let (choice, token) = try await credential(among: names) else {
-            if request.auth == .required {
+            if request.auth == .required, !names.contains(where: { carries(request.urlRequest, credentialsOf: $0) }) {
                 let named = names.filter { !$0.isEmpty }.map { "'\($0)'" }.joined(separator: " or ")
                 if named.isEmpty { throw .invalidRequest("the endpoint requires authentication and no token is available") }
                 throw .invalidRequest("the endpoint requires authentication (\(named)) and no credentials are available")
@@ -116,7 +121,7 @@ struct AuthMiddleware: Middleware {
 
     /// Whether `request` already carries what scheme `name` would add: its header, query item or cookie.
     private func carries(_ request: URLRequest, credentialsOf name: String) -> Bool {
-        guard let scheme = authentication.choices[name]?.scheme else { return false }
+        guard let scheme = authentication.schemes[name] else { return false }
         switch scheme {
         case .header(let header, _):
             return request.value(forHTTPHeaderField: header) != nil

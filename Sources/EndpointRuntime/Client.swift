@@ -62,7 +62,9 @@ public final class EndpointClient: Sendable {
         chain.append(TotalTimeoutMiddleware())
         chain.append(RetryMiddleware())
         chain += perAttemptMiddleware
-        if !authentication.isEmpty { chain.append(AuthMiddleware(authentication: authentication, server: configuration.server)) }
+        // Always in the chain, providers or not: one rule for every client, so a client made without a token provider
+        // refuses an endpoint that requires credentials before sending it, as `shared` does.
+        chain.append(AuthMiddleware(authentication: authentication, server: configuration.server))
         // The concurrency limit before the rate limit: a request waiting for a slot must not hold a rate-limit start
         // it would use later, or requests leave in bursts above the rate.
         if let limit = configuration.maxConcurrentRequests { chain.append(ConcurrencyLimitMiddleware(maxConcurrentRequests: limit)) }
@@ -272,9 +274,9 @@ public struct Request<Body: Decodable & Sendable>: Sendable {
     public var secretParameters: Set<String>
     /// Statuses that count as success; anything else is `.unacceptableStatus`.
     public var acceptableStatus: Range<Int>
-    /// Required text arguments by Swift parameter name, e.g. `[("email", email)]`: the request fails before it is
-    /// sent (through the client's `onFailure`, like every failure) when one of them is empty.
-    public var nonEmpty: [(parameter: String, value: String)]
+    /// The API's rules for the arguments, applied to them (`[.length("email", email, min: 1)]`): the request fails
+    /// before it is sent (through the client's `onFailure`, like every failure) when one of them is broken.
+    public var rules: [ArgumentRule]
     /// The key (or dotted path, `data.item`) of the JSON body's member that the response decodes from, e.g. `data`
     /// for `{"data": {...}}`; `nil` decodes the whole body. Ignored for `Empty`, `Data` and `String` responses.
     public var unwrap: String?
@@ -294,7 +296,7 @@ public struct Request<Body: Decodable & Sendable>: Sendable {
         retry: RetryPolicy? = nil,
         secretParameters: Set<String> = [],
         acceptableStatus: Range<Int> = 200..<300,
-        nonEmpty: [(parameter: String, value: String)] = [],
+        rules: [ArgumentRule] = [],
         contentType: String? = nil,
         accept: [String]? = nil,
         unwrap: String? = nil
@@ -312,7 +314,7 @@ public struct Request<Body: Decodable & Sendable>: Sendable {
         self.retry = retry
         self.secretParameters = secretParameters
         self.acceptableStatus = acceptableStatus
-        self.nonEmpty = nonEmpty
+        self.rules = rules
         self.contentType = contentType
         self.accept = accept
         self.unwrap = unwrap
@@ -398,7 +400,7 @@ extension Response {
         guard let text = header(name) else {
             throw .decodingFailed(type: owner, path: name, reason: "the response has no '\(name)' header", statusCode: statusCode, body: Data())
         }
-        guard let value = T(headerValue: text) else {
+        guard let value = T.parsed(fromHeader: text) else {
             throw .decodingFailed(
                 type: owner, path: name, reason: "header '\(name)' is '\(text)', which is not \(T.headerDescription)",
                 statusCode: statusCode, body: Data())
@@ -408,7 +410,7 @@ extension Response {
 
     /// The header `name` as a `T`, or `nil` when it is missing or does not parse.
     public func header<T: HeaderValue>(_ name: String, as type: T.Type) -> T? {
-        header(name).flatMap(T.init(headerValue:))
+        header(name).flatMap(T.parsed(fromHeader:))
     }
 }
 

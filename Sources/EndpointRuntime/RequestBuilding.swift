@@ -48,11 +48,11 @@ struct RequestBuilder: Sendable {
         return Defaults(queryText: query.joined(separator: "&"), headers: headers)
     }
 
-    /// The URL request for `request`; throws `.invalidRequest` for an empty required parameter, a bad path
+    /// The URL request for `request`; throws `.invalidRequest` for a broken rule of an argument, a bad path
     /// parameter, header or body.
     func urlRequest<R>(for request: Request<R>) throws(EndpointError) -> URLRequest {
-        for (parameter, value) in request.nonEmpty where value.isEmpty {
-            throw .invalidRequest("required parameter '\(parameter)' is empty")
+        for rule in request.rules {
+            if let failure = rule.failure { throw .invalidRequest(failure) }
         }
         let (variables, defaults) = try resolvedDefaults()
         var query = defaults.queryText
@@ -521,16 +521,19 @@ public struct HeaderField: Sendable, Equatable {
 // MARK: - HeaderValue
 
 /// A type a response header's text can be read as (the types `responseHeaders:` accepts).
+///
+/// The requirement is a static method, not an initialiser: the standard types conform, and an `init?(_: String)`-shaped
+/// initialiser of theirs would make an app's own `["1", "x"].compactMap(Int.init)` ambiguous.
 public protocol HeaderValue: Sendable {
     /// The value of a header's text, or `nil` when it does not parse.
-    init?(headerValue: String)
+    static func parsed(fromHeader text: String) -> Self?
     /// What a value looks like, for error messages, e.g. `an integer`.
     static var headerDescription: String { get }
 }
 
 extension String: HeaderValue {
     /// The text as it is.
-    public init?(headerValue: String) { self = headerValue }
+    public static func parsed(fromHeader text: String) -> String? { text }
     /// `text`.
     public static var headerDescription: String { "text" }
 }
@@ -538,7 +541,7 @@ extension String: HeaderValue {
 /// Numbers read their decimal text, blanks around it allowed (`Content-Length:  42`).
 extension HeaderValue where Self: LosslessStringConvertible {
     /// The value of the trimmed text, or `nil` when it is not one.
-    public init?(headerValue: String) { self.init(headerValue.trimmingCharacters(in: .whitespaces)) }
+    public static func parsed(fromHeader text: String) -> Self? { Self(text.trimmingCharacters(in: .whitespaces)) }
 }
 
 extension Int: HeaderValue {
@@ -568,11 +571,11 @@ extension Float: HeaderValue {
 
 extension Bool: HeaderValue {
     /// `true` or `false`, in any case.
-    public init?(headerValue: String) {
-        switch headerValue.trimmingCharacters(in: .whitespaces).lowercased() {
-        case "true": self = true
-        case "false": self = false
-        default: return nil
+    public static func parsed(fromHeader text: String) -> Bool? {
+        switch text.trimmingCharacters(in: .whitespaces).lowercased() {
+        case "true": true
+        case "false": false
+        default: nil
         }
     }
     /// `true or false`.
@@ -581,24 +584,21 @@ extension Bool: HeaderValue {
 
 extension URL: HeaderValue {
     /// An absolute or relative URL, e.g. `Location: /api/contents/untitled`.
-    public init?(headerValue: String) { self.init(string: headerValue.trimmingCharacters(in: .whitespaces)) }
+    public static func parsed(fromHeader text: String) -> URL? { URL(string: text.trimmingCharacters(in: .whitespaces)) }
     /// `a URL`.
     public static var headerDescription: String { "a URL" }
 }
 
 extension UUID: HeaderValue {
     /// A UUID such as `E621E1F8-C36C-495A-93FC-0C247A3E6E5F`.
-    public init?(headerValue: String) { self.init(uuidString: headerValue.trimmingCharacters(in: .whitespaces)) }
+    public static func parsed(fromHeader text: String) -> UUID? { UUID(uuidString: text.trimmingCharacters(in: .whitespaces)) }
     /// `a UUID`.
     public static var headerDescription: String { "a UUID" }
 }
 
 extension Date: HeaderValue {
     /// An HTTP date in RFC 9110's preferred IMF-fixdate form, e.g. `Sun, 06 Nov 1994 08:49:37 GMT`.
-    public init?(headerValue: String) {
-        guard let date = HTTPDate.parse(headerValue.trimmingCharacters(in: .whitespaces)) else { return nil }
-        self = date
-    }
+    public static func parsed(fromHeader text: String) -> Date? { HTTPDate.parse(text.trimmingCharacters(in: .whitespaces)) }
     /// `an HTTP date (e.g. Sun, 06 Nov 1994 08:49:37 GMT)`.
     public static var headerDescription: String { "an HTTP date (e.g. Sun, 06 Nov 1994 08:49:37 GMT)" }
 }

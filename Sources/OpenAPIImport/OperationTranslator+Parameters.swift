@@ -35,7 +35,8 @@ extension OperationTranslator {
             }
             parameters.append(Parameter(
                 name: name, wireName: placeholder, type: type, placement: .path, secret: false, defaultValue: nil,
-                description: node.flatMap(schemas.dereferencedDescription), location: node?.location ?? operation.location
+                description: node.flatMap(schemas.dereferencedDescription), location: node?.location ?? operation.location,
+                rules: node.map { parameterRules($0["schema"] ?? $0, type: type, name: placeholder, context: context) } ?? ParameterRules()
             ))
         }
         for node in declared where !renamed.keys.contains(node.text("name") ?? "") {
@@ -94,7 +95,8 @@ extension OperationTranslator {
         if defaultValue != nil { type = type.unwrapped }
         return Parameter(
             name: name, wireName: wireName, type: type, placement: placement, secret: false, defaultValue: defaultValue,
-            description: schemas.dereferencedDescription(node) ?? schemas.dereferencedDescription(schema), location: node.location
+            description: schemas.dereferencedDescription(node) ?? schemas.dereferencedDescription(schema), location: node.location,
+            rules: parameterRules(schema, type: type, name: wireName, context: context)
         )
     }
 

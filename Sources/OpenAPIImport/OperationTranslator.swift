@@ -73,6 +73,13 @@ final class OperationTranslator {
             diagnostics.warning("operation '\(wanted)' becomes the Swift name '\(wanted)', which an earlier operation has; it is generated as '\(name)'", at: operation.location)
         }
         let context = OperationContext(name: name)
+        // Not yet honoured: said where it is written, so that a call going to the API's server is no surprise.
+        for (servers, owner) in [(operation["servers"], "\(context)"), (item["servers"], "the path item of \(context)")] {
+            guard let servers, let url = servers.items.first?.text("url") else { continue }
+            diagnostics.warning(
+                "\(owner) names its own server ('\(url)'), which EndpointGen does not support yet; the call goes to the client's server ('ClientConfiguration.server')",
+                at: servers.location)
+        }
         for node in (item["parameters"]?.items ?? []) + (operation["parameters"]?.items ?? []) {
             if let reference = schemas.unresolvedReference(node) {
                 diagnostics.warning("a parameter of \(context) is the reference '\(reference)', which cannot be resolved, so neither its name nor its place is known; it is left out", at: node.location)

@@ -211,6 +211,12 @@ public enum SpecWriter {
         case .pipeDelimited?: fields.append("style: pipeDelimited")
         case nil: break
         }
+        let rules = parameter.rules
+        let counts = [("minLength", rules.minLength), ("maxLength", rules.maxLength), ("minItems", rules.minItems), ("maxItems", rules.maxItems)]
+        fields += counts.compactMap { key, value in value.map { "\(key): \($0)" } }
+        if let pattern = rules.pattern { fields.append("pattern: \(quoted(pattern))") }
+        let bounds = [("minimum", rules.minimum), ("maximum", rules.maximum), ("exclusiveMinimum", rules.exclusiveMinimum), ("exclusiveMaximum", rules.exclusiveMaximum)]
+        fields += bounds.compactMap { key, value in value.map { "\(key): \(literal($0))" } }
         return fields.count == 1 ? type(parameter.type) : "{ " + fields.joined(separator: ", ") + " }"
     }
 

@@ -43,6 +43,27 @@ actor TestTokens: TokenProvider {
         #expect(fields.filter { $0.key.lowercased() == "authorization" } == ["Authorization": "JWT abc"])
         #expect(fields["X-Trace"] == "1")
     }
+
+    /// One rule for every client: one made without a token provider (with a scheme configured or none at all) refuses a
+    /// request that requires credentials before sending it, as the shared client, whose token store is empty, does.
+    @Test func aClientWithoutAProviderRefusesARequiredRequestBeforeSendingIt() async throws {
+        let stub = StubTransport(handler: { _ in .json("{}") })
+        let bare = ClientConfiguration(server: ServerAddress(scheme: "https", host: "api.example.com"), retry: .none)
+        var configured = bare
+        configured.auth = .header(name: "Authorization", prefix: "JWT")
+        for client in [EndpointClient(configuration: configured, transport: stub), EndpointClient(configuration: bare, transport: stub)] {
+            await #expect(throws: EndpointError.invalidRequest("the endpoint requires authentication and no token is available")) {
+                try await client.send(Request<Empty>(method: .get, path: "/me", auth: .required))
+            }
+            _ = try await client.send(Request<Empty>(method: .get, path: "/me"))
+        }
+        #expect(stub.requests.count == 2)
+        #expect(stub.requests.allSatisfy { $0.value(forHTTPHeaderField: "Authorization") == nil })
+        // A request that already carries the scheme's credential (here a default header of the configuration) has one.
+        configured.defaultHeaders = [ParameterTemplate(name: "Authorization", value: "JWT fixed")]
+        _ = try await EndpointClient(configuration: configured, transport: stub).send(Request<Empty>(method: .get, path: "/me", auth: .required))
+        #expect(stub.requests.last?.value(forHTTPHeaderField: "Authorization") == "JWT fixed")
+    }
 }
 
 /// The auth middleware against the echo server.

@@ -123,22 +123,6 @@ import FoundationNetworking
         #expect(await failure(badName) == .invalidRequest("'X Trace' is not a valid header name"))
     }
 
-    @Test func anEmptyRequiredStringIsRefusedByItsSwiftNameAndReachesTheFailureHook() async throws {
-        let failures = Recorder<String>()
-        let stub = StubTransport(handler: { _ in .json("{}") })
-        let client = EndpointClient(
-            configuration: ClientConfiguration(server: server, retry: .none), transport: stub,
-            onFailure: { error, summary in failures.append("\(error.failureReason) \(summary.method)") })
-        let request = Request<Empty>(
-            method: .post, path: "/users", headers: [HeaderField("X-Request-ID", "")], nonEmpty: [("email", "a@b.c"), ("requestID", "")])
-        await #expect(throws: EndpointError.invalidRequest("required parameter 'requestID' is empty")) { try await client.send(request) }
-        #expect(stub.requests.isEmpty)
-        #expect(failures.values == ["Invalid request: required parameter 'requestID' is empty. POST"])
-        let filled = Request<Empty>(method: .post, path: "/users", nonEmpty: [("email", "a@b.c")])
-        _ = try await client.send(filled)
-        #expect(stub.requests.count == 1)
-    }
-
     @Test func requestHeadersOverrideDefaultsAndTimeoutIsPerRequest() async throws {
         let configuration = ClientConfiguration(server: server, defaultHeaders: [ParameterTemplate(name: "X-Trace", value: "default")])
         let request = Request<Empty>(method: .delete, path: "/x", headers: [HeaderField("x-trace", "mine")], timeout: .milliseconds(2500))

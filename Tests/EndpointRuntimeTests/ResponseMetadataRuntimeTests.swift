@@ -60,7 +60,7 @@ import TestSupport
         ("Sun, 06 Nov 1994 08:49:37 GMT", 784_111_777.0), ("Thu, 29 Feb 2024 23:59:59 GMT", 1_709_251_199.0),
     ])
     func httpDatesParse(text: String, seconds: Double) {
-        #expect(Date(headerValue: text) == Date(timeIntervalSince1970: seconds))
+        #expect(Date.parsed(fromHeader: text) == Date(timeIntervalSince1970: seconds))
     }
 
     @Test(arguments: [
@@ -71,14 +71,14 @@ import TestSupport
         "Sun, 06 Nov 1994 08:49:37 UTC", "Sun, 6 Nov 1994 08:49:37 GMT", "Sun, 06 Nov 1994 24:00:00 GMT", "",
     ])
     func otherDatesDoNot(text: String) {
-        #expect(Date(headerValue: text) == nil)
+        #expect(Date.parsed(fromHeader: text) == nil)
     }
 
     @Test func scalarHeadersParseOrAreNil() {
-        #expect(Int(headerValue: " 42 ") == 42 && Int(headerValue: "4x") == nil)
-        #expect(Bool(headerValue: "TRUE") == true && Bool(headerValue: "yes") == nil)
-        #expect(URL(headerValue: "/api/contents/untitled")?.path == "/api/contents/untitled")
-        #expect(UUID(headerValue: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F") != nil && UUID(headerValue: "e621") == nil)
+        #expect(Int.parsed(fromHeader: " 42 ") == 42 && Int.parsed(fromHeader: "4x") == nil)
+        #expect(Bool.parsed(fromHeader: "TRUE") == true && Bool.parsed(fromHeader: "yes") == nil)
+        #expect(URL.parsed(fromHeader: "/api/contents/untitled")?.path == "/api/contents/untitled")
+        #expect(UUID.parsed(fromHeader: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F") != nil && UUID.parsed(fromHeader: "e621") == nil)
     }
 
     @Test func aResponseIsUnwrappedFromItsEnvelope() async throws {

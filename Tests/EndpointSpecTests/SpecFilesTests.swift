@@ -62,8 +62,12 @@ import TestSupport
                 endpoint(
                     "authenticate", .POST, "/authenticate", [.literal("/authenticate")],
                     [
-                        Parameter(name: "email", wireName: "email", type: .string, placement: .body, secret: false, defaultValue: nil, description: nil, location: at(39, 7)),
-                        Parameter(name: "password", wireName: "password", type: .string, placement: .body, secret: true, defaultValue: nil, description: nil, location: at(40, 7)),
+                        Parameter(
+                            name: "email", wireName: "email", type: .string, placement: .body, secret: false, defaultValue: nil, description: nil,
+                            location: at(39, 7), rules: ParameterRules(minLength: 1)),
+                        Parameter(
+                            name: "password", wireName: "password", type: .string, placement: .body, secret: true, defaultValue: nil, description: nil,
+                            location: at(40, 7), rules: ParameterRules(minLength: 1)),
                     ],
                     body: .json, response: .type(.model("Session")), auth: .none, retry: nil, at: at(34, 3)
                 ),

@@ -55,8 +55,9 @@ import FoundationNetworking
         #expect(body == ["email": "a@b.c", "password": "pw"])
     }
 
-    @Test func anEmptyRequiredStringIsRefusedBeforeSending() async throws {
-        await #expect(throws: EndpointError.invalidRequest("required parameter 'email' is empty")) {
+    /// The spec says `minLength: 1`: an empty email is refused before sending (an empty text without a rule is sent).
+    @Test func anEmptyEmailBreaksItsRuleAndIsNotSent() async throws {
+        await #expect(throws: EndpointError.invalidRequest("'email' must not be empty")) {
             try await client.authenticate(email: "", password: "pw")
         }
         #expect(transport.requests.isEmpty)

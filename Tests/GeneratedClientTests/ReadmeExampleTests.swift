@@ -74,7 +74,7 @@ extension SharedClientTests {
         // In tests: the same client over a stub transport (`import EndpointRuntimeTesting`, a product for test targets), or the fake.
         let stub = StubTransport()
         stub.enqueue(.json(#"{"valid": true, "scopes": []}"#))
-        let tested = AuthClient(transport: stub)
+        let tested = AuthClient(transport: stub, tokenProvider: ClosureTokenProvider(token: { "test-token" }))
         var fake = FakeAuthClient()
         fake.userHandler = { id, _ in User(id: id, name: "Ann") }
 

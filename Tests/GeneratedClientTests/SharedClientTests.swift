@@ -91,7 +91,7 @@ import FoundationNetworking
     /// The generated API: defaults through the protocol, results that may be ignored, validation through `onFailure`.
     @Test func callsThroughTheProtocolTakeTheClientsDefaults() async throws {
         let stub = StubTransport(handler: { _ in .json(#"{"id": 3, "name": "Ann"}"#) })
-        let api: any AuthClientProtocol = AuthClient(transport: stub)
+        let api: any AuthClientProtocol = AuthClient(transport: stub, tokenProvider: ClosureTokenProvider(token: { "t" }))
         let user = try await api.user(id: 3)
         #expect(user.id == 3)
         var fake = FakeAuthClient()
@@ -108,10 +108,10 @@ import FoundationNetworking
         let client = StoreClient(
             transport: stub, tokenProvider: ClosureTokenProvider(token: { "t" }),
             onFailure: { error, summary in failures.append("\(summary.method) \(error.failureReason)") })
-        await #expect(throws: EndpointError.invalidRequest("required parameter 'pin' is empty")) {
+        await #expect(throws: EndpointError.invalidRequest("'pin' must match the pattern '^[0-9]{4}$'")) {
             try await client.uploadPhoto(photo: Data([1]), caption: nil, pin: "")
         }
-        #expect(failures.values == ["POST Invalid request: required parameter 'pin' is empty."])
+        #expect(failures.values == ["POST Invalid request: 'pin' must match the pattern '^[0-9]{4}$'."])
         #expect(stub.requests.isEmpty)
     }
 }

@@ -170,7 +170,7 @@ import FoundationNetworking
         let result = await withCheckedContinuation { continuation in
             client.uploadPhoto(photo: Data(), caption: nil, pin: "", queue: DispatchQueue(label: "q")) { continuation.resume(returning: $0) }
         }
-        #expect(throws: EndpointError.invalidRequest("required parameter 'pin' is empty")) { try result.get() }
+        #expect(throws: EndpointError.invalidRequest("'pin' must match the pattern '^[0-9]{4}$'")) { try result.get() }
         #expect(transport.requests.isEmpty)
     }
 }

@@ -12,11 +12,14 @@ struct AuthTests {
         #expect(result == BearerResult(authenticated: true, token: "t0k3n"))
     }
 
-    @Test func bearerWithoutTokenProviderIs401() async throws {
-        let client = try HTTPBinServer.client()
-        await #expect(throws: EndpointError.unacceptableStatus(statusCode: 401, message: "httpbin refused the request", body: Data())) {
+    /// The endpoint requires the token: a client made without a provider does not send it (httpbin would answer 401).
+    @Test func bearerWithoutTokenProviderIsNotSent() async throws {
+        let transport = CountingTransport()
+        let client = try HTTPBinServer.client(transport: transport)
+        await #expect(throws: EndpointError.invalidRequest("the endpoint requires authentication and no token is available")) {
             try await client.bearer()
         }
+        #expect(transport.sent.values.isEmpty)
     }
 
     /// httpbin accepts any bearer token but an empty one, so the stale token is empty: the 401 refreshes it once.

@@ -23,7 +23,7 @@ enum JupyterServer {
         try #require(ProcessInfo.processInfo.environment["ENDPOINTGEN_JUPYTER_TOKEN"], "ENDPOINTGEN_JUPYTER_TOKEN is not set")
     }
 
-    /// A generated client for the live server, sending the server's token unless `authenticated` is false.
+    /// A generated client for the live server, sending the server's token, or with `authenticated: false` a token it refuses.
     ///
     /// Its session keeps no cookies: Jupyter answers an authenticated request with a login cookie, which a shared
     /// cookie store would send with every later request of the process, token or not.
@@ -37,7 +37,7 @@ enum JupyterServer {
         session.httpCookieAcceptPolicy = .never
         return JupyterClient(
             configuration: configuration, transport: URLSessionTransport(configuration: session),
-            tokenProvider: authenticated ? ClosureTokenProvider(token: { token }) : nil)
+            tokenProvider: ClosureTokenProvider(token: { authenticated ? token : "not-the-token" }))
     }
 
     /// A new folder at the root for one test, so that tests sharing the server never see each other's files.

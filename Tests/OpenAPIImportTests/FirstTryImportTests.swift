@@ -74,6 +74,25 @@ import Testing
         #expect(fixture.warnings.contains { $0.contains("the API takes credentials, which would be sent unencrypted") })
     }
 
+    /// A telephony API sends some operations to another host: not honoured yet, but never silently.
+    @Test func serversOfAnOperationOrAPathItemAreWarnedAbout() throws {
+        let fixture = try ImportFixture(document(paths: """
+              /media:
+                servers: [{ url: "https://media.example.com" }]
+                get: { operationId: media, responses: { '204': { description: Done } } }
+              /calls:
+                post:
+                  operationId: call
+                  servers: [{ url: "https://calls.example.com/v2" }]
+                  responses: { '204': { description: Done } }
+            """))
+        #expect(fixture.warnings.contains {
+            $0.hasPrefix("api.yaml:7:")
+                && $0.hasSuffix("warning: the path item of operation 'media' names its own server ('https://media.example.com'), which EndpointGen does not support yet; the call goes to the client's server ('ClientConfiguration.server')")
+        })
+        #expect(fixture.warnings.contains { $0.contains("warning: operation 'call' names its own server ('https://calls.example.com/v2')") })
+    }
+
     /// A chat API keeps two operations on one URL apart with a trailing blank; a cloud API with a `#` suffix.
     @Test func pathKeysAreSentAsTheURLsTheyStandFor() throws {
         let fixture = try ImportFixture(document(paths: """

@@ -132,8 +132,7 @@ extension EndpointContext: MustacheRepresentable {
             "parameterNames": parameterNames.mustacheValue,
             "hasParameters": hasParameters.mustacheValue,
             "hasDefaults": hasDefaults.mustacheValue,
-            "nonEmptyParameters": nonEmptyParameters.mustacheValue,
-            "nonEmptyExpression": nonEmptyExpression.mustacheValue,
+            "rulesExpression": rulesExpression.mustacheValue,
             "pathParametersExpression": pathParametersExpression.mustacheValue,
             "queryExpression": queryExpression.mustacheValue,
             "headersExpression": headersExpression.mustacheValue,
@@ -210,6 +209,7 @@ extension PropertyContext: MustacheRepresentable {
             "xmlForm": xmlForm.mustacheValue,
             "isDeprecated": isDeprecated.mustacheValue,
             "storageName": storageName.mustacheValue,
+            "argument": argument.mustacheValue,
             "nulls": nulls.mustacheValue,
             "isAdditional": isAdditional.mustacheValue,
         ])

@@ -53,11 +53,9 @@ public struct EndpointContext: Codable, Equatable, Sendable {
     public var hasParameters: Bool
     /// True when `methodSignature` has a default, so the protocol gets an extension method with the same defaults.
     public var hasDefaults: Bool
-    /// Required `String` parameters that must not be empty (checked before sending).
-    public var nonEmptyParameters: [ParameterContext]
-    /// The same as the request's `nonEmpty` argument, by Swift name, e.g. `[("email", email)]`, or empty when there
-    /// are none (so templates can leave the argument out).
-    public var nonEmptyExpression: String
+    /// The request's `rules` argument: the spec's rules of the parameters (`minLength`, `maximum`...), e.g.
+    /// `[.length("email", email, min: 1)]`, or empty when there are none (so templates can leave the argument out).
+    public var rulesExpression: String
     /// e.g. `["id": id]`, or `[:]`.
     public var pathParametersExpression: String
     /// e.g. `[QueryItem("include", include)]`, or `[]`.

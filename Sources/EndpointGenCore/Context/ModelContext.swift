@@ -47,6 +47,9 @@ public struct PropertyContext: Codable, Equatable, Sendable {
     public var isDeprecated: Bool = false
     /// The stored property's name: `name`, or `_name` for a deprecated property.
     public var storageName: String = ""
+    /// The initialiser's parameter inside its body: `name`, or for a property named `self`, which as a parameter would
+    /// hide the value being made, another name (`init(\`self\` selfValue: URL?)`).
+    public var argument: String = ""
     /// The model's `NullMembers` property when absent, `null` and a value are kept apart (`nullable: true`), else `null`.
     public var nulls: String? = nil
     /// True for the map of an object's members beyond its properties (`additionalProperties`), the last property:

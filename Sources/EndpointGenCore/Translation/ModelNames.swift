@@ -2,8 +2,8 @@ import EndpointSpec
 
 /// The Swift names of a spec's models and their enum cases, decided once so every reference agrees.
 ///
-/// A model whose name would shadow a type the generated code uses (`Request`, `Date`, the client's
-/// own names...) gets a `Model` suffix; the translator reports that as a warning.
+/// A model whose name would shadow a type the generated code uses (`GeneratedCodeNames`: `Request`, `Date`, the
+/// client's own names...) gets a `Model` suffix; the translator reports that as a warning.
 struct ModelNames {
     private var types: [String: String] = [:]
     /// Each enum's case names by value (a number's in its normalized form, `EnumCase.normalized`), and its raw type.
@@ -13,10 +13,18 @@ struct ModelNames {
     private(set) var renamed: [(spec: String, swift: String)] = []
 
     init(spec: Spec, reserved: Set<String>) {
+        let spelled = Set(spec.models.map { SwiftName.type($0.name) })
         for model in spec.models {
             var name = SwiftName.type(model.name)
             if reserved.contains(name) {
-                name += "Model"
+                // `Model`, or `Model2`... when another model is spelled that way already.
+                let base = name + "Model"
+                name = base
+                var number = 1
+                while spelled.contains(name) || reserved.contains(name) {
+                    number += 1
+                    name = base + String(number)
+                }
                 renamed.append((model.name, name))
             }
             types[model.name] = name
@@ -61,22 +69,5 @@ struct ModelNames {
     static func oneOfCaseName(_ alternative: OneOf.Alternative) -> String {
         let name = alternative.caseName
         return SwiftName.escaped(name == "unknown" ? "unknownCase" : name)
-    }
-
-    /// Types the generated files refer to by name, which a model must not shadow.
-    static func reserved(clientNames: [String]) -> Set<String> {
-        Set(clientNames).union([
-            "String", "Int", "Int32", "Int64", "Double", "Float", "Decimal", "Bool", "Date", "Data", "URL", "UUID",
-            "Optional", "Result", "Never", "Error", "Sendable", "Codable", "Encodable", "Decodable", "Hashable",
-            "CodingKey", "CodingKeys", "JSONValue", "Discriminator", "Decoder", "Encoder", "RawRepresentable", "CustomStringConvertible", "Self",
-            "DispatchQueue", "Duration",
-            "Request", "Empty", "EndpointError", "EndpointClient", "ClientConfiguration", "ServerAddress",
-            "ParameterTemplate", "ParameterValue", "QueryItem", "HeaderField", "FormField", "MultipartPart", "MultipartBody",
-            "RequestBody", "RetryPolicy", "RateLimit", "Validate", "TokenStore", "TokenProvider", "Transport",
-            "URLSessionTransport", "Middleware", "LogSink", "RequestSummary", "RequestHandle", "AuthScheme",
-            "AuthRequirement", "HTTPMethod", "EndpointRuntime", "Foundation",
-            "Pages", "PageItems", "OmittedArguments",
-            "Response", "DeclaredResponse", "DeclaredHeaders",
-        ])
     }
 }

@@ -77,7 +77,9 @@ enum SwiftCode {
         case (.model(let name), _):
             guard let text = scalarText(value) else { return nil }
             let literal = SwiftLiteral.enumValue(text, rawType: names.enumRawType(of: name) ?? .string)
-            return names.enumCase(text, of: name).map { "." + $0 } ?? "\(names.typeName(name))(rawValue: \(literal))"
+            // `none` and `some` are Optional's cases too: an optional member's `.none` would mean `nil`.
+            return names.enumCase(text, of: name).map { ["none", "some"].contains($0) ? "\(names.typeName(name)).\($0)" : "." + $0 }
+                ?? "\(names.typeName(name))(rawValue: \(literal))"
         default:
             return nil
         }

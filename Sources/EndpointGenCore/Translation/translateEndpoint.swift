@@ -61,7 +61,7 @@ func translateEndpoint(
         parameter.description.map { (name: argumentLabel(context.name).trimmingCharacters(in: ["`"]), text: $0) }
     }
     let callouts = DocComment.callouts(parameters: documented, returns: returnsText(endpoint.response, in: spec))
-    let nonEmpty = pairs.filter { $0.0.type == .string && $0.0.defaultValue == nil }
+    let rules = pairs.flatMap { translateRules($0.0, $0.1, names: names) }
     let docComment = DocComment.lines(endpoint.description, then: ["`\(method) \(endpoint.path)`"]) + (callouts.isEmpty ? [] : ["///"] + callouts)
     let protocolDocComment = DocComment.lines(endpoint.description, then: ["`\(endpointsName).\(name)` builds its request."])
         + (callouts.isEmpty ? [] : ["///"] + callouts)
@@ -89,9 +89,7 @@ func translateEndpoint(
         parameterNames: allParameters.map(\.name).joined(separator: ", "),
         hasParameters: !allParameters.isEmpty,
         hasDefaults: !added.0.isEmpty || allParameters.contains { $0.defaultValue != nil },
-        nonEmptyParameters: nonEmpty.map(\.1),
-        nonEmptyExpression: nonEmpty.isEmpty
-            ? "" : "[" + nonEmpty.map { "(\(SwiftLiteral.string(argumentLabel($0.1.name).trimmingCharacters(in: ["`"]))), \($0.1.name))" }.joined(separator: ", ") + "]",
+        rulesExpression: rules.isEmpty ? "" : "[" + rules.joined(separator: ", ") + "]",
         pathParametersExpression: pathParameters.isEmpty ? "[:]" : "[" + pathParameters.joined(separator: ", ") + "]",
         queryExpression: "[" + query.joined(separator: ", ") + "]",
         headersExpression: "[" + headers.joined(separator: ", ") + "]",
@@ -141,10 +139,11 @@ private func returnsText(_ response: ResponseType, in spec: Spec) -> String? {
     return spec.models.first { $0.name == name }?.description
 }
 
-/// A call's argument label: keywords need no backticks there, except these three.
+/// A call's argument label: keywords need no backticks there (`let` and `var` are warned about), except `inout`.
+/// A declaration's label keeps them (`init(\`let\`: Int)`: bare, `let` there is taken for the old parameter syntax).
 func argumentLabel(_ name: String) -> String {
     let bare = name.hasPrefix("`") ? String(name.dropFirst().dropLast()) : name
-    return ["inout", "var", "let"].contains(bare) ? name : bare
+    return bare == "inout" ? name : bare
 }
 
 /// The client stores its runtime client as `client`, so an endpoint of that name becomes `clientEndpoint`.

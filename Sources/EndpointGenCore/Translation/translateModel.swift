@@ -12,10 +12,11 @@ func translateObject(_ model: Model, properties: [Property], names: ModelNames, 
     var contexts = properties.map { property in
         var context = translateProperty(property, names: names, isIndirect: indirect.contains(property.name), nulls: nulls)
         if property.deprecated { context.deprecate(property, avoiding: swiftNames) }
+        if context.name == "`self`" { context.argument = uniqueMember("selfValue", avoiding: swiftNames) }
         return context
     }
     var signature = zip(properties, contexts).map { property, context in
-        var parameter = "\(context.name): \(context.type)"
+        var parameter = context.argument == context.name ? "\(context.name): \(context.type)" : "\(context.name) \(context.argument): \(context.type)"
         if let value = context.defaultValue {
             parameter += " = \(value)"
         } else if property.type.isOptional {
@@ -88,6 +89,7 @@ func translateProperty(_ property: Property, names: ModelNames, isIndirect: Bool
         isIndirect: isIndirect,
         xmlForm: xmlForm,
         storageName: name,
+        argument: name,
         nulls: property.keepsNull ? nulls : nil
     )
     context.store(property, in: name)
@@ -107,6 +109,7 @@ func flatMembers(_ name: String, type: TypeRef, beside keys: [String], names: Mo
         encodeStatement: "try fields.encodeAdditional(self.\(name), except: \(listed))",
         docComment: ["/// The members beyond the listed properties, by key, encoded flat beside them."],
         storageName: name,
+        argument: name,
         isAdditional: true
     )
 }

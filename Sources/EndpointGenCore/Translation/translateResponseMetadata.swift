@@ -57,5 +57,5 @@ private func translateDeclaredHeaders(_ endpoint: Endpoint, endpointsName: Strin
     }
     return DeclaredHeadersContext(
         typeName: typeName, qualifiedTypeName: qualified,
-        initSignature: fields.map { "\(argumentLabel($0.name)): \($0.type)" }.joined(separator: ", "), fields: fields)
+        initSignature: fields.map { "\($0.name): \($0.type)" }.joined(separator: ", "), fields: fields)
 }

@@ -11,7 +11,7 @@ func translateSpec(_ spec: Spec, specPath: String, options: GeneratorOptions) ->
     let protocolName = clientName + "Protocol"
     let endpointsName = prefix + "Endpoints"
     let fakeName = "Fake" + clientName
-    let names = ModelNames(spec: spec, reserved: ModelNames.reserved(clientNames: [clientName, protocolName, endpointsName, fakeName]))
+    let names = ModelNames(spec: spec, reserved: GeneratedCodeNames.reserved(clientNames: [clientName, protocolName, endpointsName, fakeName]))
     let warnings = names.renamed.compactMap { renamed -> Diagnostic? in
         guard let model = spec.models.first(where: { $0.name == renamed.spec }) else { return nil }
         return Diagnostic(.warning, "model '\(renamed.spec)' would shadow a type the generated code uses; it is generated as '\(renamed.swift)'", at: model.location)

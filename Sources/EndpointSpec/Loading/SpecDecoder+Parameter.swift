@@ -21,6 +21,8 @@ struct DeclaredParameter {
     var style: DeclaredStyle? = nil
     /// The `flat:` node when it says `true` (SpecDecoder+FlatParameter.swift).
     var flat: YAMLNode? = nil
+    /// `minLength:`, `maximum:`... (SpecDecoder+ParameterRules.swift).
+    var rules = ParameterRules()
 }
 
 /// An endpoint's `params` as declared.
@@ -36,6 +38,7 @@ struct DeclaredParameters {
 
 extension SpecDecoder {
     static let parameterKeys = ["type", "in", "key", "secret", "default", "description", "filename", "contentType", "style", "explode", "flat", "part"]
+        + ParameterRules.keys
 
     /// `params: { id: Int, password: { type: String, secret: true } }`, in source order.
     func parameters(_ node: YAMLNode, endpoint: String) -> DeclaredParameters {
@@ -81,7 +84,8 @@ extension SpecDecoder {
             name: name, wireName: wireName ?? name, type: type, placement: placement, secret: secret, defaultValue: fields["default"].map { SpecValue($0.resolved) },
             description: optionalString(fields["description"], "the description of \(context)"), key: pair.key, wireNameNode: fields["key"],
             part: partMetadata(fields, context), style: parameterStyle(fields, context),
-            flat: fields["flat"].flatMap { node in bool(node, "'flat'") == true ? node : nil }
+            flat: fields["flat"].flatMap { node in bool(node, "'flat'") == true ? node : nil },
+            rules: parameterRules(fields, type: type, context: context)
         )
     }
 
@@ -157,7 +161,7 @@ extension SpecDecoder {
                 name: parameter.name, wireName: parameter.wireName, type: parameter.type, placement: placement, secret: parameter.secret,
                 defaultValue: parameter.defaultValue, description: parameter.description, location: parameter.key.location,
                 filename: parameter.part.filename?.value, contentType: parameter.part.contentType?.value, style: parameter.style?.style,
-                flat: parameter.flat != nil, part: parameter.part.header?.value
+                flat: parameter.flat != nil, part: parameter.part.header?.value, rules: parameter.rules
             )
         }
         checkPartHeaders(declared.list, placed: parameters, body: body, endpoint: endpoint)

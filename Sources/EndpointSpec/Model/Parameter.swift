@@ -39,14 +39,17 @@ public struct Parameter: Equatable, Sendable {
     /// For a header of one part of a multipart body (`in: header`, `part:`), the name of the body parameter whose part
     /// carries it; `nil` for a header of the request.
     public var part: String?
+    /// What the API accepts beyond the type (`minLength`, `maximum`...), checked before sending.
+    public var rules: ParameterRules
 
     /// Creates a parameter.
     public init(
         name: String, wireName: String, type: TypeRef, placement: Placement, secret: Bool, defaultValue: SpecValue?,
         description: String?, location: SourceLocation, filename: String? = nil, contentType: String? = nil,
-        style: ParameterStyle? = nil, flat: Bool = false, part: String? = nil
+        style: ParameterStyle? = nil, flat: Bool = false, part: String? = nil, rules: ParameterRules = ParameterRules()
     ) {
         self.part = part
+        self.rules = rules
         self.style = style
         self.flat = flat
         self.filename = filename

@@ -26,8 +26,7 @@ extension HostileEndpoints {
             auth: .none,
             timeout: nil,
             retry: nil,
-            secretParameters: [],
-            nonEmpty: [("default", `default`)]
+            secretParameters: []
         )
     }
 
@@ -44,8 +43,7 @@ extension HostileEndpoints {
             auth: .none,
             timeout: nil,
             retry: nil,
-            secretParameters: [],
-            nonEmpty: [("_2fa", _2fa)]
+            secretParameters: []
         )
     }
 

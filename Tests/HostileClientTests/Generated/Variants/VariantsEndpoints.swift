@@ -160,8 +160,7 @@ extension VariantsEndpoints {
             auth: .none,
             timeout: nil,
             retry: nil,
-            secretParameters: [],
-            nonEmpty: [("name", name)]
+            secretParameters: []
         )
     }
 
@@ -177,8 +176,7 @@ extension VariantsEndpoints {
             auth: .none,
             timeout: nil,
             retry: nil,
-            secretParameters: [],
-            nonEmpty: [("caption", caption)]
+            secretParameters: []
         )
     }
 
