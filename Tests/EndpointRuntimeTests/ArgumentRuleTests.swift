@@ -5,7 +5,7 @@ import Testing
 
 /// The rules an API's document states for arguments: each says what is wrong in the caller's words, a value that keeps
 /// it (or no value) passes, and a request with a broken one is never sent.
-@Suite struct ArgumentRuleTests {
+@Suite(.timeLimit(.minutes(2))) struct ArgumentRuleTests {
     @Test func lengthsCountCharactersAndAnEmptyTextIsFineUnlessARuleSaysOtherwise() {
         #expect(ArgumentRule.length("topic", "").failure == nil)
         #expect(ArgumentRule.length("email", "", min: 1).failure == "'email' must not be empty")
