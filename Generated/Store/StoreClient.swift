@@ -249,7 +249,7 @@ extension StoreClientProtocol {
     }
 
     /// `POST /orders`
-    /// - Throws: `EndpointError`; the body of an error response decodes as `OrderProblem`: `errorBody(of: error, as: OrderProblem.self)`.
+    /// - Throws: `EndpointError`; the body of an error response decodes as its status documents (409 `OrderProblem`, any other `Problem`): `createOrderErrorBody(of: error)`.
     public func createOrder(items: [OrderItem], note: String? = nil, coupon: String? = nil) async throws(EndpointError) -> Order {
         try await createOrderWithResponse(items: items, note: note, coupon: coupon).body
     }
@@ -385,9 +385,19 @@ extension StoreClient {
     /// `header(_:)`) beside its `body`.
     ///
     /// `POST /orders`
-    /// - Throws: `EndpointError`; the body of an error response decodes as `OrderProblem`: `errorBody(of: error, as: OrderProblem.self)`.
+    /// - Throws: `EndpointError`; the body of an error response decodes as its status documents (409 `OrderProblem`, any other `Problem`): `createOrderErrorBody(of: error)`.
     public func createOrderWithResponse(items: [OrderItem], note: String? = nil, coupon: String? = nil) async throws(EndpointError) -> Response<Order> {
         try await self.client.response(for: StoreEndpoints.createOrder(items: items, note: note, coupon: coupon))
+    }
+
+    /// The body of an error response of `createOrder` decoded as the type its status documents; `nil` for any other
+    /// error or a body that is not that type.
+    public func createOrderErrorBody(of error: EndpointError) -> StoreEndpoints.CreateOrderErrorBody? {
+        guard case .unacceptableStatus(let status, _, _) = error else { return nil }
+        switch status {
+        case 409: return errorBody(of: error, as: OrderProblem.self).map(StoreEndpoints.CreateOrderErrorBody.conflict)
+        default: return errorBody(of: error, as: Problem.self).map(StoreEndpoints.CreateOrderErrorBody.other)
+        }
     }
 
     /// `updateOrder`, with the status code and every header of its response (`statusCode`, `headers`,

@@ -108,6 +108,15 @@ extension StoreEndpoints {
         )
     }
 
+    /// The documented body of an error response of `createOrder`, by its status: what the client's
+    /// `createOrderErrorBody(of:)` decodes.
+    public enum CreateOrderErrorBody: Sendable {
+        /// The body of a 409 response.
+        case conflict(OrderProblem)
+        /// The body of any other error response.
+        case other(Problem)
+    }
+
     /// The JSON body of `createOrder`.
     struct CreateOrderBody: Encodable, Sendable {
         var items: [OrderItem]

@@ -2,8 +2,9 @@ import Diagnostics
 import EndpointSpec
 
 extension OperationTranslator {
-    /// The success response's body as the return type, and the documented error responses' type as the error model.
-    func responses(_ operation: DocumentNode, context: OperationContext) -> (ResponseType, TypeRef?) {
+    /// The success response's body as the return type, and the documented error responses' types: one error model
+    /// when they agree, else the model of each status (exact ones, then ranges) and `default`'s for the others.
+    func responses(_ operation: DocumentNode, context: OperationContext) -> (ResponseType, TypeRef?, [StatusErrorModel]) {
         let responses = (operation["responses"]?.members ?? []).sorted { Self.order($0.key) < Self.order($1.key) }
         let success = Self.success(responses)
         var response = success.map { responseType(schemas.dereferenced($0.value), typeName: context.typeName + "Response", context: context) } ?? .empty
@@ -12,21 +13,21 @@ extension OperationTranslator {
             response = .type(.json)
         }
 
-        var errors: [(status: String, type: TypeRef)] = []
-        for (status, _, node) in responses where status.hasPrefix("4") || status.hasPrefix("5") || status == "default" {
+        var errors: [StatusErrorModel] = []
+        for (key, location, node) in responses {
+            let status = key == "default" ? key : key.uppercased()
+            guard status.hasPrefix("4") || status.hasPrefix("5") || status == "default", StatusErrorModel.isStatusKey(status) else { continue }
             let content = schemas.dereferenced(node)["content"]?.members ?? []
             guard let json = content.first(where: { Self.isJSON($0.key.lowercased()) }), let schema = json.value["schema"] else { continue }
             switch schemas.type(schema, name: context.typeName + "Error") {
-            case .type(let type): if !errors.contains(where: { $0.type == type }) { errors.append((status, type)) }
+            case .type(let type): errors.append(StatusErrorModel(status: status, type: type, location: location))
             case .unsupported(let reason):
                 diagnostics.warning("the \(status) error body of \(context) is \(reason), which EndpointGen cannot type; errors carry the raw body", at: schema.location)
             }
         }
-        if errors.count > 1 {
-            let list = errors.map { "\($0.status): '\($0.type)'" }.joined(separator: ", ")
-            diagnostics.warning("\(context) documents different error bodies (\(list)); EndpointGen has one error model per endpoint and uses '\(errors[0].type)'", at: operation["responses"]!.location)
-        }
-        return (response, errors.first?.type)
+        let types = errors.reduce(into: [TypeRef]()) { if !$0.contains($1.type) { $0.append($1.type) } }
+        guard types.count > 1 else { return (response, types.first, []) }
+        return (response, errors.first { $0.status == "default" }?.type, StatusErrorModel.matchingOrder(errors.filter { $0.status != "default" }))
     }
 
     /// The response a call returns the body of: the first 2xx, else `default` when it is the only word on success (it

@@ -93,7 +93,7 @@ final class OperationTranslator {
         parameters += body.parameters
         (parameters, ourPath) = disambiguated(parameters, path: ourPath, context: context)
         if ourPath.isEmpty { ourPath = "/" }
-        var (response, errorModel) = responses(operation, context: context)
+        var (response, errorModel, errorModels) = responses(operation, context: context)
         // A streamed success response (server-sent events, JSON Lines) is read as it arrives, with its items' type.
         let stream = responseStream(operation, context: context)
         if let stream { response = stream.0 }
@@ -107,7 +107,7 @@ final class OperationTranslator {
             location: operation.location, bodyValue: body.value, contentType: body.contentType,
             accept: stream == nil ? accept(operation, response: response) : nil,
             authSchemes: authSchemes, responseHeaders: stream == nil ? responseHeaders(operation, context: context) : [],
-            responseStream: stream?.1
+            responseStream: stream?.1, errorModels: errorModels
         )
     }
 

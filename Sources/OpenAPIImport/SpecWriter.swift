@@ -160,7 +160,12 @@ public enum SpecWriter {
         case .multipart: lines.append("  response: Multipart")
         case .type(let type): lines.append("  response: \(self.type(type))")
         }
-        if let error = endpoint.errorModel, error != spec.errors.model { lines.append("  error: \(type(error))") }
+        if !endpoint.errorModels.isEmpty {
+            let other = endpoint.errorModel.flatMap { $0 == spec.errors.model ? nil : "default: \(type($0))" }
+            lines.append("  error: { " + (endpoint.errorModels.map { "\($0.status): \(type($0.type))" } + [other].compactMap { $0 }).joined(separator: ", ") + " }")
+        } else if let error = endpoint.errorModel, error != spec.errors.model {
+            lines.append("  error: \(type(error))")
+        }
         if let accept = endpoint.accept { lines.append("  accept: [" + accept.map(quoted).joined(separator: ", ") + "]") }
         if !endpoint.responseHeaders.isEmpty {
             lines.append("  responseHeaders: { " + endpoint.responseHeaders.map { "\(quoted($0.name)): \(type($0.type))" }.joined(separator: ", ") + " }")

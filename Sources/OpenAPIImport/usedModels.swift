@@ -6,7 +6,7 @@ import EndpointSpec
 /// out; this keeps the spec to what the client uses.
 func usedModels(_ models: [Model], endpoints: [Endpoint], errorModel: TypeRef?) -> [Model] {
     let types = endpoints.flatMap { endpoint in
-        endpoint.parameters.map(\.type) + [endpoint.bodyValue?.type, endpoint.errorModel].compactMap { $0 } + (endpoint.response.typeRef.map { [$0] } ?? [])
+        endpoint.parameters.map(\.type) + endpoint.errorTypes + [endpoint.bodyValue?.type].compactMap { $0 } + (endpoint.response.typeRef.map { [$0] } ?? [])
     }
     return reachedModels(models, from: types + (errorModel.map { [$0] } ?? []))
 }

@@ -145,4 +145,21 @@ import Testing
         #expect(spec.endpoints.map(\.timeout) == [.milliseconds(500), .seconds(60), .milliseconds(500), .milliseconds(500)])
         #expect(spec.endpoints.map(\.retry) == [retry(2), nil, nil, retry(5)])
     }
+
+    @Test func anErrorStatusMustBeOne() {
+        let models = "models:\n  Problem: { message: String }\n"
+        #expect(problems("  me:\n    GET: /me\n    error: { 200: Problem, 4xx: Problem }\n", extra: models) == [
+            "Specs/Test.yaml:7:14: error: '200' is not an error status in the error of endpoint 'me': write a status 400...599, a range 4XX or 5XX, or default",
+        ])
+    }
+
+    @Test func exactErrorStatusesComeBeforeRangesAndDefaultIsTheRest() throws {
+        let text = SpecTesting.spec(
+            endpoints: "  me:\n    GET: /me\n    error: { 4XX: Problem, default: Other, 401: Challenge }\n",
+            extra: "models:\n  Problem: { message: String }\n  Other: { text: String }\n  Challenge: { realm: String }\n")
+        let endpoint = try SpecTesting.load(text).spec.endpoints[0]
+        #expect(endpoint.errorModels.map(\.status) == ["401", "4XX"])
+        #expect(endpoint.errorModels.map(\.type) == [.model("Challenge"), .model("Problem")])
+        #expect(endpoint.errorModel == .model("Other"))
+    }
 }

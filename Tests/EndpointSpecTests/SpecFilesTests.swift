@@ -18,7 +18,10 @@ import TestSupport
         let spec = try SpecLoader.load(path: Self.specs.appendingPathComponent("Store.yaml").path).spec
         #expect(spec.models.prefix(2).map(\.name) == ["Problem", "Page"])
         #expect(spec.models[0].location.file.hasSuffix("Specs/Shared/Common.yaml"))
-        #expect(spec.endpoints.first { $0.name == "createOrder" }?.errorModel == .model("OrderProblem"))
+        let createOrder = spec.endpoints.first { $0.name == "createOrder" }
+        #expect(createOrder?.errorModels.map(\.status) == ["409"])
+        #expect(createOrder?.errorModels.map(\.type) == [.model("OrderProblem")])
+        #expect(createOrder?.errorModel == .model("Problem"))
         #expect(spec.endpoints.first { $0.name == "products" }?.errorModel == .model("Problem"))
     }
 

@@ -68,6 +68,29 @@ import FoundationNetworking
         #expect(client.errorBody(of: .timeout, as: Problem.self) == nil)
     }
 
+    @Test func errorBodiesDecodeIntoTheTypeTheirStatusDocuments() async throws {
+        // `createOrder` names `error: { 409: OrderProblem }`; every other status is the spec's `errors.model`, `Problem`.
+        let conflict = #"{"problem": {"code": 409, "message": "sold out"}, "out_of_stock": []}"#
+        let refused = #"{"code": 400, "message": "no items"}"#
+        transport.enqueue(.json(conflict, status: 409), .json(refused, status: 400), .json(conflict, status: 400))
+        var bodies: [StoreEndpoints.CreateOrderErrorBody?] = []
+        for _ in 0..<3 {
+            do {
+                _ = try await client.createOrder(items: [], note: nil, coupon: nil)
+                Issue.record("an error status was taken for success")
+            } catch {
+                bodies.append(client.createOrderErrorBody(of: error))
+            }
+        }
+        guard case .conflict(let problem) = bodies[0] else { Issue.record("409 gave \(String(describing: bodies[0]))"); return }
+        #expect(problem == OrderProblem(problem: Problem(code: 409, message: "sold out"), outOfStock: []))
+        guard case .other(let other) = bodies[1] else { Issue.record("400 gave \(String(describing: bodies[1]))"); return }
+        #expect(other == Problem(code: 400, message: "no items"))
+        // A 400 whose body is no `Problem` (a 409's shape) is not decoded as the 409's type.
+        #expect(bodies[2] == nil)
+        #expect(client.createOrderErrorBody(of: .timeout) == nil)
+    }
+
     @Test func formMultipartAndBinaryBodies() async throws {
         transport.enqueue(.json(order), StubTransport.Reply(status: 204), StubTransport.Reply(status: 204))
         _ = try await client.updateOrder(orderID: 7, status: .shipped)

@@ -109,6 +109,7 @@ extension Spec {
             endpoint.headers = endpoint.headers.map { var item = $0; item.location = nowhere; return item }
             endpoint.pagination = endpoint.pagination.map { $0.withoutLocations }
             endpoint.bodyValue?.location = nowhere
+            endpoint.errorModels = endpoint.errorModels.map { var model = $0; model.location = nowhere; return model }
             endpoint.responseHeaders = endpoint.responseHeaders.map { var header = $0; header.location = nowhere; return header }
             return endpoint
         }

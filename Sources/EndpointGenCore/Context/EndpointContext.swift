@@ -24,9 +24,11 @@ public struct EndpointContext: Codable, Equatable, Sendable {
     public var responseType: String
     /// True when the response is `Empty`: callers may ignore it (`@discardableResult`).
     public var discardableResult: Bool
-    /// The Swift type an error response's body decodes into (the endpoint's `error:` or the spec's
-    /// `errors.model`), e.g. `Problem`, or `null` when the spec names none.
-    public var errorType: String?
+    /// The `- Throws:` doc comment line saying what an error response's body decodes into (the endpoint's `error:` or
+    /// the spec's `errors.model`), or `null` when the spec names none.
+    public var errorDocComment: String?
+    /// The error bodies by status of an endpoint that documents several types, or `null`.
+    public var errorBodies: ErrorBodiesContext?
     /// The parameters, in spec order, after a whole-value body (`placement` `body`, passed without a label).
     public var parameters: [ParameterContext]
     /// The parameter list with defaults, e.g. `id: Int, include: [String]? = nil`.

@@ -65,6 +65,7 @@ func translateEndpoint(
     let docComment = DocComment.lines(endpoint.description, then: ["`\(method) \(endpoint.path)`"]) + (callouts.isEmpty ? [] : ["///"] + callouts)
     let protocolDocComment = DocComment.lines(endpoint.description, then: ["`\(endpointsName).\(name)` builds its request."])
         + (callouts.isEmpty ? [] : ["///"] + callouts)
+    let errorBodies = translateErrorBodies(endpoint, names: names, baseName: baseName, endpointsName: endpointsName)
     return EndpointContext(
         name: name,
         baseName: baseName,
@@ -76,7 +77,8 @@ func translateEndpoint(
         pathLiteral: SwiftLiteral.string(endpoint.path),
         responseType: responseType,
         discardableResult: endpoint.response == .empty && streamed == nil,
-        errorType: endpoint.errorModel.map { SwiftCode.type($0, names: names) },
+        errorDocComment: errorDocComment(endpoint, errorBodies: errorBodies, names: names),
+        errorBodies: errorBodies,
         parameters: allParameters,
         signature: signature.joined(separator: ", "),
         requirementSignature: requirement.joined(separator: ", "),
@@ -115,6 +117,18 @@ func translateEndpoint(
         uploadFromFile: translateUploadFromFile(
             endpoint, parameters: allParameters, signature: signature, bodyIndex: binaryBodyIndex(endpoint, pairs: pairs), contentType: contentType)
     )
+}
+
+/// The `- Throws:` line naming what an error response's body decodes into, or `nil` when nothing is documented.
+private func errorDocComment(_ endpoint: Endpoint, errorBodies: ErrorBodiesContext?, names: ModelNames) -> String? {
+    if let errorBodies {
+        let statuses = errorBodies.cases.map { "\($0.status) `\($0.type)`" } + (errorBodies.otherType.map { ["any other `\($0)`"] } ?? [])
+        return "/// - Throws: `EndpointError`; the body of an error response decodes as its status documents (\(statuses.joined(separator: ", "))): "
+            + "`\(errorBodies.methodName)(of: error)`."
+    }
+    return endpoint.errorModel.map { SwiftCode.type($0, names: names) }.map {
+        "/// - Throws: `EndpointError`; the body of an error response decodes as `\($0)`: `errorBody(of: error, as: \($0).self)`."
+    }
 }
 
 /// The place among the method's parameters of a body that is one `Data` value: a whole value (first), or the parameter

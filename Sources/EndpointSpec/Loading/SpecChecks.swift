@@ -60,7 +60,7 @@ struct SpecChecks {
     private func checkModelsAreUsed() {
         guard !damage.endpointsUnknown else { return }
         var types = spec.endpoints.flatMap { endpoint in
-            endpoint.parameters.map(\.type) + [endpoint.errorModel, endpoint.bodyValue?.type].compactMap { $0 }
+            endpoint.parameters.map(\.type) + endpoint.errorTypes + [endpoint.bodyValue?.type].compactMap { $0 }
                 + (endpoint.response.typeRef.map { [$0] } ?? [])
         }
         types += [spec.errors.model].compactMap { $0 }

@@ -112,10 +112,11 @@ extension SpecDecoder {
                             responseNode: fields["response"], context: context)
         }
         let (auth, authSchemes) = endpointAuth(fields["auth"], settings: settings, context: context)
+        let errors = errorModels(fields["error"], settings: settings, context: context)
         return Endpoint(
             name: name, method: method ?? .GET, path: path?.text ?? "/", pathParts: path?.parts ?? [], parameters: parameters,
             bodyEncoding: bodyEncoding, response: responseType,
-            errorModel: fields["error"].map { type($0, "the error of \(context)") } ?? settings.errors.model,
+            errorModel: errors.model,
             auth: auth, timeout: timeout,
             retry: retry(fields.pair("retry"), method: method, settings: settings, context: context),
             query: fields["query"].map { fixedParameters($0, kind: "query", owner: " of \(context)") } ?? [],
@@ -127,7 +128,8 @@ extension SpecDecoder {
             responseHeaders: fields["responseHeaders"].map { responseHeaders($0, context) } ?? [],
             unwrap: responseStream != nil ? nil : unwrap(fields["unwrap"], response: responseType, settings: settings, context: context),
             wrap: wrap(fields["wrap"], bodyEncoding: bodyEncoding, settings: settings, context: context),
-            responseStream: responseStream
+            responseStream: responseStream,
+            errorModels: errors.byStatus
         )
     }
 

@@ -18,6 +18,9 @@ public struct Endpoint: Equatable, Sendable {
     public var response: ResponseType
     /// What an error response decodes into: the endpoint's `error` or else the spec's `errors.model`.
     public var errorModel: TypeRef?
+    /// The error models by status when the endpoint documents several (`error: { 401: Challenge, default: Problem }`),
+    /// exact statuses first, then ranges, then `default`; empty when it has one, `errorModel`.
+    public var errorModels: [StatusErrorModel]
     /// Whether the token is sent, resolved against the spec's `auth`.
     public var auth: AuthRequirement
     /// The named schemes (`auth: { schemes: ... }`) the endpoint may authenticate with, in order, resolved against the
@@ -66,7 +69,8 @@ public struct Endpoint: Equatable, Sendable {
         timeout: Duration?, retry: RetryPolicy?, query: [DefaultParameter], headers: [DefaultParameter],
         description: String?, deprecated: Bool, location: SourceLocation, bodyValue: BodyValue? = nil, contentType: String? = nil,
         accept: [String]? = nil, pagination: Pagination? = nil, authSchemes: [String] = [],
-        responseHeaders: [ResponseHeader] = [], unwrap: String? = nil, wrap: String? = nil, responseStream: ResponseStream? = nil
+        responseHeaders: [ResponseHeader] = [], unwrap: String? = nil, wrap: String? = nil, responseStream: ResponseStream? = nil,
+        errorModels: [StatusErrorModel] = []
     ) {
         self.name = name
         self.method = method
@@ -76,6 +80,7 @@ public struct Endpoint: Equatable, Sendable {
         self.bodyEncoding = bodyEncoding
         self.response = response
         self.errorModel = errorModel
+        self.errorModels = errorModels
         self.auth = auth
         self.authSchemes = authSchemes
         self.timeout = timeout
