@@ -19,7 +19,7 @@ public struct Endpoint: Equatable, Sendable {
     /// What an error response decodes into: the endpoint's `error` or else the spec's `errors.model`.
     public var errorModel: TypeRef?
     /// The error models by status when the endpoint documents several (`error: { 401: Challenge, default: Problem }`),
-    /// exact statuses first, then ranges, then `default`; empty when it has one, `errorModel`.
+    /// exact statuses first, then ranges; `errorModel` is every other status's (`default`). Empty when it has one.
     public var errorModels: [StatusErrorModel]
     /// Whether the token is sent, resolved against the spec's `auth`.
     public var auth: AuthRequirement
