@@ -15,8 +15,8 @@ extension OperationTranslator {
 
         var errors: [StatusErrorModel] = []
         for (key, location, node) in responses {
-            let status = key == "default" ? key : key.uppercased()
-            guard status.hasPrefix("4") || status.hasPrefix("5") || status == "default", StatusErrorModel.isStatusKey(status) else { continue }
+            // `4XX` and `4xx` are one status: the first written is kept.
+            guard let status = StatusErrorModel.statusKey(key), !errors.contains(where: { $0.status == status }) else { continue }
             let content = schemas.dereferenced(node)["content"]?.members ?? []
             guard let json = content.first(where: { Self.isJSON($0.key.lowercased()) }), let schema = json.value["schema"] else { continue }
             switch schemas.type(schema, name: context.typeName + "Error") {

@@ -153,6 +153,18 @@ import Testing
         ])
     }
 
+    @Test func anErrorStatusWrittenTwiceInTwoCasesIsAnErrorWithANoteAtTheFirst() {
+        let text = SpecTesting.spec(
+            endpoints: "  me:\n    GET: /me\n    error: { 4xx: Problem, 4XX: Problem }\n", extra: "models:\n  Problem: { message: String }\n")
+        do {
+            _ = try SpecTesting.load(text)
+            Issue.record("expected the spec to be refused")
+        } catch {
+            #expect(error.diagnostics.map(\.headline) == ["Specs/Test.yaml:7:28: error: status 4XX is written twice in the error of endpoint 'me'"])
+            #expect(error.diagnostics.first?.notes.map(\.headline) == ["Specs/Test.yaml:7:14: note: it is first written here"])
+        }
+    }
+
     @Test func exactErrorStatusesComeBeforeRangesAndDefaultIsTheRest() throws {
         let text = SpecTesting.spec(
             endpoints: "  me:\n    GET: /me\n    error: { 4XX: Problem, default: Other, 401: Challenge }\n",

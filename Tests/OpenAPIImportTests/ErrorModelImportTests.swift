@@ -44,6 +44,30 @@ import Testing
         #expect(try roundTrip(fixture.spec).spec.withoutLocations == fixture.spec.withoutLocations)
     }
 
+    @Test func aRangeWrittenInTwoCasesIsOneStatusTheFirstKept() throws {
+        let fixture = try ImportFixture(document(
+            paths: """
+                  /register:
+                    post:
+                      operationId: register
+                      responses:
+                        '200': { description: OK }
+                        '4xx': { description: Challenge, content: { application/json: { schema: { $ref: '#/components/schemas/Challenge' } } } }
+                        '4XX': { description: Slow down, content: { application/json: { schema: { $ref: '#/components/schemas/RateLimited' } } } }
+                        '500': { description: Other, content: { application/json: { schema: { $ref: '#/components/schemas/Error' } } } }
+                """,
+            components: """
+                  schemas:
+                    Challenge: { type: object, properties: { session: { type: string } } }
+                    RateLimited: { type: object, properties: { retry_after_ms: { type: integer } } }
+                    Error: { type: object, properties: { error: { type: string } } }
+                """))
+        let register = try #require(fixture.endpoint("register"))
+        #expect(register.errorModels.map(\.status) == ["500", "4XX"])
+        #expect(register.errorModels.map(\.type) == [.model("Error"), .model("Challenge")])
+        #expect(try roundTrip(fixture.spec).spec.withoutLocations == fixture.spec.withoutLocations)
+    }
+
     @Test func theClientDecodesEachStatusAsItsType() throws {
         let fixture = try ImportFixture(Self.text)
         let result = try ClientCompiler.compile(fixture.spec, specPath: "api.yaml", extraSource: """

@@ -4,14 +4,11 @@ import EndpointSpec
 func translateErrorBodies(_ endpoint: Endpoint, names: ModelNames, baseName: String, endpointsName: String) -> ErrorBodiesContext? {
     guard !endpoint.errorModels.isEmpty else { return nil }
     let typeName = SwiftName.type(endpoint.name) + "ErrorBody"
-    var used: Set<String> = []
+    // The statuses are distinct and written one way (StatusErrorModel.statusKey), so their case names are distinct.
     let cases = endpoint.errorModels.map { model in
-        var name = errorCaseName(model.status)
-        if used.contains(name) { name += model.status.uppercased() }
-        used.insert(name)
-        let pattern = model.status.uppercased().hasSuffix("XX")
-            ? "\(model.status.prefix(1))00...\(model.status.prefix(1))99" : model.status
-        return ErrorBodyCaseContext(name: name, type: SwiftCode.type(model.type, names: names), status: model.status.uppercased(), pattern: pattern)
+        let pattern = model.status.hasSuffix("XX") ? "\(model.status.prefix(1))00...\(model.status.prefix(1))99" : model.status
+        return ErrorBodyCaseContext(
+            name: errorCaseName(model.status), type: SwiftCode.type(model.type, names: names), status: model.status, pattern: pattern)
     }
     return ErrorBodiesContext(
         typeName: typeName, qualifiedTypeName: "\(endpointsName).\(typeName)", methodName: baseName + "ErrorBody", cases: cases,
@@ -21,7 +18,7 @@ func translateErrorBodies(_ endpoint: Endpoint, names: ModelNames, baseName: Str
 /// A case name from the status's reason phrase (RFC 9110), e.g. `notFound`; `status418` for one without a common
 /// phrase; `clientError` and `serverError` for `4XX` and `5XX`.
 private func errorCaseName(_ status: String) -> String {
-    switch status.uppercased() {
+    switch status {
     case "4XX": "clientError"
     case "5XX": "serverError"
     case "400": "badRequest"

@@ -10,15 +10,22 @@ extension SpecDecoder {
         guard node.mapping != nil else { return (type(node, "the error of \(context)"), []) }
         var other = settings.errors.model
         var byStatus: [StatusErrorModel] = []
+        var written: [String: SourceLocation] = [:]
         for pair in mapping(node, "the error of \(context)") ?? [] {
-            let written = pair.key.text ?? ""
-            let status = written == "default" ? written : written.uppercased()
-            guard StatusErrorModel.isStatusKey(status) else {
+            let text = pair.key.text ?? ""
+            guard let status = StatusErrorModel.statusKey(text) else {
                 sink.error(
-                    "'\(written)' is not an error status in the error of \(context): write a status 400...599, a range 4XX or 5XX, or default",
+                    "'\(text)' is not an error status in the error of \(context): write a status 400...599, a range 4XX or 5XX, or default",
                     at: pair.key)
                 continue
             }
+            if let first = written[status] {
+                sink.error(
+                    "status \(status) is written twice in the error of \(context)", at: pair.key,
+                    notes: [Diagnostic(.note, "it is first written here", at: first)])
+                continue
+            }
+            written[status] = pair.key.location
             guard let type = type(pair.value, "the error of status \(status) of \(context)") else { continue }
             if status == "default" {
                 other = type

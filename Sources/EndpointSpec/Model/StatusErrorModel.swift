@@ -2,7 +2,8 @@ public import Diagnostics
 
 /// The type an endpoint's error responses of one status decode into, from `error: { 401: Challenge, 429: RateLimited }`.
 public struct StatusErrorModel: Equatable, Sendable {
-    /// A status (`401`), a range of them (`4XX`), or `default` for every other error status.
+    /// A status (`401`), a range of them (`4XX`), or `default` for every other error status, as ``statusKey(_:)``
+    /// writes it.
     public var status: String
     /// What the body decodes into.
     public var type: TypeRef
@@ -16,11 +17,13 @@ public struct StatusErrorModel: Equatable, Sendable {
         self.location = location
     }
 
-    /// Whether `status` is an error status key: `400`...`599`, `4XX`, `5XX`, or `default`.
-    public static func isStatusKey(_ status: String) -> Bool {
-        if status == "default" { return true }
-        guard status.count == 3, status.first == "4" || status.first == "5" else { return false }
-        return status.dropFirst() == "XX" || status.dropFirst().allSatisfy { $0.isASCII && $0.isNumber }
+    /// `written` as an error status key: `400`...`599`, `4XX` or `5XX` (`4xx` is `4XX`), or `default`; `nil` for
+    /// anything else. Spec and document keys go through it, so one status is one key however it is written.
+    public static func statusKey(_ written: String) -> String? {
+        if written == "default" { return written }
+        let status = written.uppercased()
+        guard status.count == 3, status.first == "4" || status.first == "5" else { return nil }
+        return status.dropFirst() == "XX" || status.dropFirst().allSatisfy({ $0.isASCII && $0.isNumber }) ? status : nil
     }
 
     /// The models in the order a response's status is matched against them: exact statuses first, then ranges.
