@@ -75,7 +75,8 @@ struct Arguments: Equatable {
         Option(names: ["--name"], value: "NAME", commands: Command.allCases,
                help: """
                    The client's name for an OpenAPI document (default: from info.title, shortened), e.g. Spotify;
-                   the generated files are named after it (Spotify/SpotifyClient.swift).
+                   the generated files are named after it (Spotify/SpotifyClient.swift). With several documents it
+                   names their one client.
                    """),
         Option(names: ["--no-spread-object-bodies"], value: nil, commands: Command.allCases,
                help: "Pass an OpenAPI operation's JSON object body whole (addPet(_ pet: Pet)), not one argument per property."),
@@ -145,7 +146,9 @@ struct Arguments: Equatable {
           help      Print this help, or a command's: endpointgen help generate (or endpointgen generate --help).
 
         A SPEC may also be an OpenAPI 3.0 or 3.1 or a Swagger 2.0 document (YAML or JSON): it is translated, and what EndpointGen
-        cannot express is a warning naming the feature and what was generated instead.
+        cannot express is a warning naming the feature and what was generated instead. Several documents whose clients
+        have one name (the same info.title, or --name) make one client: endpoints and models united, a model both
+        define kept once, two definitions that cannot be one type an error.
 
         OPTIONS:
           --version   Print the version.
@@ -221,7 +224,6 @@ struct Arguments: Equatable {
         guard !result.specs.isEmpty else { throw UsageError(message: "no spec given", command: command) }
         if command == .convert, result.output == nil { throw UsageError(message: "convert needs --output FILE", command: command) }
         if command == .convert, result.specs.count != 1 { throw UsageError(message: "convert takes exactly one OpenAPI document", command: command) }
-        if result.name != nil, result.specs.count != 1 { throw UsageError(message: "--name names one OpenAPI document's client; give one spec", command: command) }
         if command != .lint, result.output == nil { throw UsageError(message: "\(command.rawValue) needs --output DIR", command: command) }
         return .run(result)
     }

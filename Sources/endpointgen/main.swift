@@ -40,10 +40,6 @@ func run(_ rawArguments: [String]) -> Int32 {
             printError("\(error.diagnostics.count) error\(error.diagnostics.count == 1 ? "" : "s"); nothing was written")
             return 1
         }
-        if arguments.name != nil, arguments.specs.count != 1 {
-            printError("error: \(config) names one OpenAPI document's client; give one spec")
-            return 2
-        }
     }
 
     var diagnostics: [Diagnostic] = []
@@ -67,6 +63,12 @@ func run(_ rawArguments: [String]) -> Int32 {
         }
     }
 
+    // Documents whose clients have one name make one client; `documents` says which, by the first one's path.
+    let allPaths = Set(loaded.map(\.path))
+    let merged = mergeDocuments(loaded, summaries: summaries)
+    (loaded, diagnostics) = (merged.loaded, diagnostics + merged.diagnostics)
+    let documents = { (path: String) in merged.documents[path] ?? [path] }
+
     // `lint` runs the generator's translation too (rendering nothing), so it reports every warning `generate` would.
     var files: [GeneratedFile] = []
     /// `lint --check-examples`: a line per OpenAPI document, e.g. `museum.yaml: 41 examples checked, 0 did not decode`.
@@ -81,7 +83,7 @@ func run(_ rawArguments: [String]) -> Int32 {
             summaries[loaded[index].path] = summaries[loaded[index].path]?.counting(warnings)
         }
         if arguments.checkExamples, diagnostics.allSatisfy({ $0.severity != .error }) {
-            for (path, _, _) in loaded {
+            for path in loaded.flatMap({ documents($0.path) }) {
                 guard summaries[path] != nil else {
                     exampleSummaries.append("\(path): an EndpointGen spec, whose examples --check-examples does not check (only an OpenAPI document's)")
                     continue
@@ -124,7 +126,8 @@ func run(_ rawArguments: [String]) -> Int32 {
             for (path, spec, warnings) in loaded {
                 let count = warnings == 0 ? "no warnings" : "\(warnings) warning\(warnings == 1 ? "" : "s")"
                 print("\(path): \(counted(spec.endpoints.count, "endpoint")), \(counted(spec.models.count, "model")), \(count)")
-                if let summary = summaries[path] { print("\(path): \(summary.description)") }
+                for document in documents(path) { if let summary = summaries[document] { print("\(document): \(summary.description)") } }
+                if let line = madeOfLine(spec, documents: merged.documents[path]) { print(line) }
             }
             exampleSummaries.forEach { print($0) }
         }
@@ -139,7 +142,7 @@ func run(_ rawArguments: [String]) -> Int32 {
         let plan = try OutputPlan(
             files: files,
             directory: URL(fileURLWithPath: output),
-            generatedSpecs: Set(loaded.map(\.path)),
+            generatedSpecs: allPaths,
             specExists: { FileManager.default.fileExists(atPath: $0) }
         )
         switch arguments.command {
@@ -152,7 +155,10 @@ func run(_ rawArguments: [String]) -> Int32 {
         case .generate:
             try plan.apply()
             if !arguments.quiet {
-                loaded.compactMap { entry in summaries[entry.path].map { "\(entry.path): \($0.description)" } }.forEach { print($0) }
+                for (path, spec, _) in loaded {
+                    for document in documents(path) { if let summary = summaries[document] { print("\(document): \(summary.description)") } }
+                    if let line = madeOfLine(spec, documents: merged.documents[path]) { print(line) }
+                }
                 plan.summary.forEach { print($0) }
                 print(plan.isEmpty ? "\(output) is up to date" : "\(plan.changes.count) file\(plan.changes.count == 1 ? "" : "s") changed in \(output)")
             }
