@@ -66,7 +66,7 @@ func run(_ rawArguments: [String]) -> Int32 {
     // Documents whose clients have one name make one client; `documents` says which, by the first one's path.
     let allPaths = Set(loaded.map(\.path))
     let merged = mergeDocuments(loaded, summaries: summaries)
-    (loaded, diagnostics) = (merged.loaded, diagnostics + merged.diagnostics)
+    (loaded, diagnostics) = (merged.loaded, diagnostics + quotingSourceLines(merged.diagnostics))
     let documents = { (path: String) in merged.documents[path] ?? [path] }
 
     // `lint` runs the generator's translation too (rendering nothing), so it reports every warning `generate` would.
