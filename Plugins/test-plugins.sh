@@ -107,4 +107,22 @@ expect "build tool plugin fails the build with the located error" 1 \
 1 error; nothing was written" \
     swift build --package-path Examples/PetClient
 
+# Two documents of one API (their file names' first part, Shop, names one client): one build command makes one
+# ShopClient of both, which code of the target uses; two commands would both declare Shop/ShopClient.swift.
+shop_files=("$pet_sources/Shop.a.openapi.yaml" "$pet_sources/Shop.b.openapi.yaml" "$pet_sources/ShopUse.swift")
+trap 'rm -f "$root/$bad_spec" "${shop_files[@]/#/$root/}"' EXIT
+for part in a b; do
+    printf 'openapi: 3.0.3\ninfo: { title: Shop, version: "1" }\nservers: [{ url: "https://shop.example.com" }]\npaths:\n  /%s:\n    get:\n      operationId: list%s\n      responses: { "204": { description: Done } }\n' \
+        "$part" "$(tr a-z A-Z <<<"$part")" >"$pet_sources/Shop.$part.openapi.yaml"
+done
+printf 'import EndpointRuntime\n\nfunc listBoth(_ shop: ShopClient) async throws(EndpointError) {\n    try await shop.listA()\n    try await shop.listB()\n}\n' >"$pet_sources/ShopUse.swift"
+if swift build --package-path Examples/PetClient >"$scratch/shop.log" 2>&1; then
+    echo "ok   build tool plugin makes one client of two documents with one client name"
+else
+    echo "FAIL build tool plugin makes one client of two documents with one client name; output was:" >&2
+    cat "$scratch/shop.log" >&2
+    failures=$((failures + 1))
+fi
+rm -f "${shop_files[@]}"
+
 exit $((failures > 0))
