@@ -8,7 +8,9 @@ public import EndpointSpec
 /// The first spec gives the name and whatever the others cannot add to. Endpoints and models are united by name: one
 /// written identically (locations aside) in two documents is kept once; two objects that differ only by members one of
 /// them lacks become one with every member (a member one document requires and another lacks becomes optional, with a
-/// warning: that document's responses leave it out); any other difference is an error at the later definition with a
+/// warning: that document's responses leave it out), and a member they type differently gets the type that holds the
+/// values of both (an open enumeration rather than a string, `IntOrString` rather than a string), with a warning; any
+/// other difference is an error at the later definition with a
 /// note at the earlier, since one Swift type cannot be both. Auth schemes are united the same way. The server,
 /// variables, defaults, policy, error policy and version are the first document's: each that another document says
 /// differently is a warning there, so nothing a document says is dropped unsaid.
@@ -38,6 +40,7 @@ public func mergeSpecs(_ documents: [(path: String, spec: Spec)]) -> (spec: Spec
                 at: endpoint.location,
                 notes: [Diagnostic(.note, "'\(first.name)' is defined here", at: first.location)]))
         }
+        let known = Dictionary((merged.models + spec.models).map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         for model in spec.models {
             guard let index = modelIndex[model.name] else {
                 modelIndex[model.name] = merged.models.count
@@ -45,7 +48,7 @@ public func mergeSpecs(_ documents: [(path: String, spec: Spec)]) -> (spec: Spec
                 merged.models.append(model)
                 continue
             }
-            let united = unitedModel(merged.models[index], from: modelSource[model.name] ?? "", model, from: path, hint: hint)
+            let united = unitedModel(merged.models[index], from: modelSource[model.name] ?? "", model, from: path, hint: hint, models: { known[$0] })
             diagnostics += united.diagnostics
             if let model = united.model { merged.models[index] = model }
         }
@@ -85,8 +88,10 @@ private func firstKept(_ what: String, at location: SourceLocation, of path: Str
 
 /// Two models of one name as one: `nil` (keep the first) when identical; the union of two objects that differ only by
 /// members one lacks; else an error.
+///
+/// `models` looks up the models of both documents, to widen a member they type differently (``widerType(_:_:models:)``).
 private func unitedModel(
-    _ first: Model, from firstPath: String, _ other: Model, from path: String, hint: String
+    _ first: Model, from firstPath: String, _ other: Model, from path: String, hint: String, models: (String) -> Model?
 ) -> (model: Model?, diagnostics: [Diagnostic]) {
     if sameIgnoringLocations(first, other) { return (nil, []) }
     func conflict(_ why: String, at location: SourceLocation, note: SourceLocation) -> (Model?, [Diagnostic]) {
@@ -134,13 +139,43 @@ private func unitedModel(
             continue
         }
         var (kept, compared) = (member, twin)
-        (kept.description, compared.description) = (nil, nil)
+        (kept.description, compared.description, compared.type) = (nil, nil, member.type)
+        // A default only one document gives is settled below, with the type.
+        if member.defaultValue == nil || twin.defaultValue == nil { (kept.defaultValue, compared.defaultValue) = (nil, nil) }
         guard sameIgnoringLocations(kept, compared) else {
-            let types = member.type == twin.type ? "" : ": \(twin.type) here, \(member.type) there"
-            return conflict("member '\(twin.name)' differs\(types)", at: twin.location, note: member.location)
+            return conflict("member '\(twin.name)' differs", at: twin.location, note: member.location)
         }
         if member.description != twin.description { describedApart.append(member.name) }
-        members.append(member)
+        var united = member
+        if member.type != twin.type {
+            guard let wider = widerType(member.type, twin.type, models: models) else {
+                return conflict("member '\(twin.name)' differs: \(twin.type) here, \(member.type) there", at: twin.location, note: member.location)
+            }
+            united.type = wider
+            let (narrow, narrowPath) = wider == member.type ? (twin.type, path) : (member.type, firstPath)
+            diagnostics.append(Diagnostic(
+                .warning, "member '\(member.name)' of model '\(other.name)' is \(narrow) in \(narrowPath); it is \(wider) in the merged client,"
+                    + " which holds the values of both documents", at: twin.location,
+                notes: [Diagnostic(.note, "the other document's '\(member.name)' is here", at: member.location)]))
+        }
+        if let defaultValue = member.defaultValue ?? twin.defaultValue, united.defaultValue == nil || united.type != member.type {
+            let (defaulted, defaultedPath) = member.defaultValue != nil ? (member, firstPath) : (twin, path)
+            if defaulted.type == united.type {
+                // The other document requires the key, so a default for when it is missing takes nothing from it.
+                united.defaultValue = defaultValue
+            } else {
+                // The default was written for the narrower type and may be no value of the wider one: a missing key
+                // is nil instead.
+                united.defaultValue = nil
+                if !united.type.isOptional {
+                    united.type = .optional(united.type)
+                    diagnostics.append(Diagnostic(
+                        .warning, "member '\(member.name)' of model '\(other.name)' has a default in \(defaultedPath) for its type there, \(defaulted.type);"
+                            + " it is optional in the merged client, a missing key nil", at: defaulted.location))
+                }
+            }
+        }
+        members.append(united)
     }
     for member in otherMembers where !firstMembers.contains(where: { $0.name == member.name }) {
         members.append(lonely(member, of: path, lackedBy: firstPath))
