@@ -109,6 +109,7 @@ expect "build tool plugin fails the build with the located error" 1 \
 
 # Two documents of one API (their file names' first part, Shop, names one client): one build command makes one
 # ShopClient of both, which code of the target uses; two commands would both declare Shop/ShopClient.swift.
+rm -f "$bad_spec"
 shop_files=("$pet_sources/Shop.a.openapi.yaml" "$pet_sources/Shop.b.openapi.yaml" "$pet_sources/ShopUse.swift")
 trap 'rm -f "$root/$bad_spec" "${shop_files[@]/#/$root/}"' EXIT
 for part in a b; do
