@@ -21,7 +21,7 @@ import FoundationNetworking
 /// let user = try await client.send(Request<User>(method: .get, path: "/users/{id}", pathParameters: ["id": 7]))
 /// ```
 public final class EndpointClient: Sendable {
-    /// The configuration the client was made with.
+    /// The configuration the client was made with, its server's `{variable}` placeholders filled in.
     public let configuration: ClientConfiguration
     private let builder: RequestBuilder
     private let decoder: ResponseDecoder
@@ -51,6 +51,8 @@ public final class EndpointClient: Sendable {
         logSink: LogSink? = nil,
         onFailure: (@Sendable (EndpointError, RequestSummary) -> Void)? = nil
     ) {
+        var configuration = configuration
+        configuration.server = configuration.server.filled(from: configuration)
         self.configuration = configuration
         builder = RequestBuilder(configuration: configuration, encoder: configuration.dateCoding.makeEncoder())
         decoder = ResponseDecoder(configuration: configuration, decoder: configuration.dateCoding.makeDecoder())
@@ -504,6 +506,8 @@ public struct ClientSettings: Sendable {
         logSink: LogSink? = nil,
         onFailure: (@Sendable (EndpointError, RequestSummary) -> Void)? = nil
     ) {
+        var configuration = configuration
+        configuration.server = configuration.server.filled(from: configuration)
         self.configuration = configuration
         self.transport = transport
         self.middleware = middleware

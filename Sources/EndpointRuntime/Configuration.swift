@@ -165,6 +165,29 @@ public struct ServerAddress: Sendable, Equatable {
         self.init(scheme: scheme, host: host, port: url.port, basePath: url.path == "/" ? "" : url.path)
     }
 
+    /// The address with each `{name}` of its host and base path (a server variable, as in `{region}.api.example.com`)
+    /// replaced by the configuration's value of that variable: `computedVariables` (read now, once) before `variables`.
+    /// A client does this when it is made; a placeholder without a value stays, and each request fails saying so.
+    func filled(from configuration: ClientConfiguration) -> ServerAddress {
+        guard host.contains("{") || basePath.contains("{") else { return self }
+        let variables = configuration.templateVariables.merging(configuration.computedVariables.mapValues { $0() }) { $1 }
+        func fill(_ text: String) -> String {
+            (try? ParameterTemplate.fill(text, literal: { $0 }) { name in variables[name] ?? "{\(name)}" }) ?? text
+        }
+        var filled = self
+        (filled.host, filled.basePath) = (fill(host), fill(basePath))
+        return filled
+    }
+
+    /// The first `{name}` placeholder left in the host or base path, or `nil` when there is none.
+    var unfilledVariable: String? {
+        for text in [host, basePath] {
+            guard let open = text.firstIndex(of: "{"), let close = text[open...].firstIndex(of: "}") else { continue }
+            return String(text[text.index(after: open)..<close])
+        }
+        return nil
+    }
+
     /// `scheme://host[:port]basePath` as text, without a trailing slash.
     public var baseURLString: String {
         let portPart = port.map { ":\($0)" } ?? ""

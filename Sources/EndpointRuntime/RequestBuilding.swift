@@ -16,6 +16,8 @@ struct RequestBuilder: Sendable {
     let encoder: JSONEncoder
     private let variables: [String: String]
     private let baseURLString: String
+    /// Why no request can be sent to the server: a `{variable}` of its address without a value.
+    private let serverFailure: String?
     /// The defaults, or the error each request reports when one of them refers to an undefined variable or is an invalid header.
     private let defaults: Result<Defaults, EndpointError>
 
@@ -32,6 +34,11 @@ struct RequestBuilder: Sendable {
         self.encoder = encoder
         variables = configuration.templateVariables
         baseURLString = configuration.server.baseURLString
+        serverFailure = configuration.server.unfilledVariable.map { name in
+            "the server \(configuration.server.baseURLString) uses variable '\(name)', which has no value: set configuration.variables[\"\(name)\"] "
+                + "or computedVariables[\"\(name)\"] before the client is made (for a generated client's shared instance, in configureShared), "
+                + "or give the variable a default in the spec"
+        }
         defaults = Result { [variables] () throws(EndpointError) in try Self.defaults(of: configuration, variables) }
     }
 
@@ -51,6 +58,7 @@ struct RequestBuilder: Sendable {
     /// The URL request for `request`; throws `.invalidRequest` for a broken rule of an argument, a bad path
     /// parameter, header or body.
     func urlRequest<R>(for request: Request<R>) throws(EndpointError) -> URLRequest {
+        if let serverFailure { throw .invalidRequest(serverFailure) }
         for rule in request.rules {
             if let failure = rule.failure { throw .invalidRequest(failure) }
         }

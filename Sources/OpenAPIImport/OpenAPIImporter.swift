@@ -99,9 +99,10 @@ public enum OpenAPIImporter {
         let used = componentTypes.isEmpty
             ? usedModels(built, endpoints: endpoints, errorModel: sharedError) : reachedModels(built, from: componentTypes)
         let models = sameAsIdentical(used, inline: schemas.inlineModelNames)
+        let server = translateServer(root, takesCredentials: security.auth != nil, diagnostics: diagnostics)
         let spec = Spec(
-            name: options.name ?? specName(root, path: path), server: translateServer(root, takesCredentials: security.auth != nil, diagnostics: diagnostics), version: root["info"]?.text("version"),
-            variables: [], defaults: Defaults(), auth: security.auth, policy: Policy(), errors: ErrorPolicy(messageFields: inferredMessageFields(errorModel: sharedError, models: models), model: sharedError),
+            name: options.name ?? specName(root, path: path), server: server.server, version: root["info"]?.text("version"),
+            variables: server.variables, defaults: Defaults(), auth: security.auth, policy: Policy(), errors: ErrorPolicy(messageFields: inferredMessageFields(errorModel: sharedError, models: models), model: sharedError),
             endpoints: endpoints, models: models, location: root.location
         )
         guard !diagnostics.hasErrors else { throw DiagnosticError(diagnostics.diagnostics) }

@@ -89,6 +89,30 @@ import Testing
         #expect(spec.server.host == host)
     }
 
+    @Test func theHostAndBasePathMayNameDeclaredVariablesWhichCountAsUsed() throws {
+        let text = "name: T\nserver: { host: \"{region}.example.com\", basePath: \"/{release}/api/\" }\nvariables: [region, release]\nendpoints: {}\n"
+        let loaded = try SpecTesting.load(text)
+        #expect(loaded.spec.server.host == "{region}.example.com")
+        #expect(loaded.spec.server.basePath == "/{release}/api")
+        #expect(loaded.spec.server.variableNames == ["region", "release"])
+        #expect(loaded.warnings.isEmpty)
+    }
+
+    @Test func aServerPlaceholderNamingNoVariableIsRefusedWithASuggestion() {
+        let text = "name: T\nserver: { host: \"{regin}.example.com\", basePath: \"/{v}\" }\nvariables: [region]\nendpoints: {}\n"
+        #expect(SpecTesting.problems(text) == [
+            "Specs/Test.yaml:2:18: error: the server's host uses '{regin}' but the spec declares no variable 'regin'; did you mean 'region'?",
+            "Specs/Test.yaml:2:52: error: the server's basePath uses '{v}' but the spec declares no variable 'v'",
+        ])
+    }
+
+    @Test func aHostWithAPlaceholderIsStillAHost() {
+        let text = "name: T\nserver: { host: \"{region}_x.example.com\" }\nvariables: [region]\nendpoints: {}\n"
+        #expect(SpecTesting.problems(text) == [
+            "Specs/Test.yaml:2:17: error: bad host '{region}_x.example.com': a host is a DNS name (letters, digits, '-' and '.'), an IPv4 address or a bracketed IPv6 address",
+        ])
+    }
+
     @Test func unknownSchemeSuggestsOne() {
         let text = "name: T\nserver: { host: example.com, scheme: htps }\nendpoints: {}\n"
         #expect(SpecTesting.problems(text) == ["Specs/Test.yaml:2:38: error: unknown scheme 'htps'; did you mean 'https'?"])

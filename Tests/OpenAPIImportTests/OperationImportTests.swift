@@ -274,24 +274,46 @@ import Testing
         ])
     }
 
-    @Test func theServerIsTheFirstAbsoluteURLWithVariableDefaults() throws {
+    @Test func theServerIsTheFirstAbsoluteURLItsSchemeAndPortVariablesAtTheirDefaults() throws {
         let fixture = try ImportFixture("""
             openapi: 3.1.0
             info: { title: "42", version: "1" }
             servers:
               - url: /relative
-              - url: "{scheme}://{host}:8443/api/v2/"
-                variables: { scheme: { default: http }, host: { default: example.org } }
+              - url: "{scheme}://{host}:{port}/api/v2/"
+                variables: { scheme: { default: http }, host: { default: example.org }, port: { default: "8443" } }
             paths: {}
             """)
         #expect(fixture.spec.server.scheme == .http)
-        #expect(fixture.spec.server.host == "example.org")
+        #expect(fixture.spec.server.host == "{host}")
         #expect(fixture.spec.server.port == 8443)
         #expect(fixture.spec.server.basePath == "/api/v2")
+        #expect(fixture.spec.variables.map(\.name) == ["host"])
         #expect(fixture.spec.name == "Api")
         #expect(fixture.warnings == [
-            "api.yaml:5:5: warning: server variables are not supported; the client uses their defaults (scheme=http, host=example.org): http://example.org:8443/api/v2/; change 'ClientConfiguration.server' to use another",
+            "api.yaml:6:18: warning: the server variable 'scheme' of {scheme}://{host}:{port}/api/v2/ takes its default 'http': only the host and the path can hold a client variable; change 'ClientConfiguration.server' to use another",
+            "api.yaml:6:77: warning: the server variable 'port' of {scheme}://{host}:{port}/api/v2/ takes its default '8443': only the host and the path can hold a client variable; change 'ClientConfiguration.server' to use another",
         ])
+    }
+
+    @Test func serverVariablesOfTheHostAndPathBecomeTheClientsVariables() throws {
+        let fixture = try ImportFixture("""
+            openapi: 3.1.0
+            info: { title: Regions, version: "1" }
+            servers:
+              - url: "https://{region}.api.example.com/{release}"
+                variables:
+                  region: { default: eu, enum: [eu, us], description: The data region. }
+                  release: { default: v1 }
+            paths: {}
+            """)
+        #expect(fixture.spec.server.host == "{region}.api.example.com")
+        #expect(fixture.spec.server.basePath == "/{release}")
+        #expect(fixture.spec.variables.map(\.name) == ["region", "release"])
+        #expect(fixture.spec.variables.map(\.defaultValue) == ["eu", "v1"])
+        #expect(fixture.spec.variables.map(\.description) == ["The data region. One of: eu, us.", nil])
+        #expect(fixture.warnings.isEmpty)
+        #expect(try roundTrip(fixture.spec).spec.withoutLocations == fixture.spec.withoutLocations)
     }
 
     @Test func filtersKeepTheOperationsThatMatchAnyOfThem() throws {

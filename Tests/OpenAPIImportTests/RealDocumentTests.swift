@@ -49,6 +49,29 @@ struct RealDocumentTests {
         #expect(result.output == "")
     }
 
+    /// Petstore's third server, `{protocol}://{subdomain}.example.com:{port}/{basePath}`, chosen by removing the two
+    /// before it: the host's and the path's variables become the client's, the scheme's and the port's their defaults.
+    @Test func petstoreTemplatedServerKeepsItsHostAndPathVariables() throws {
+        let text = try String(contentsOfFile: Self.petstore, encoding: .utf8)
+        let firstTwo = "  - url: https://example.com/api\n    description: Example Petstore implementation service\n  - url: /api\n"
+        #expect(text.contains(firstTwo))
+        let loaded = try OpenAPIImporter.load(text: text.replacingOccurrences(of: firstTwo, with: ""), path: Self.petstore) { _ in throw NoSuchFile() }
+        #expect(loaded.spec.server.host == "{subdomain}.example.com")
+        #expect(loaded.spec.server.basePath == "/{basePath}")
+        #expect(loaded.spec.server.port == 443)
+        #expect(loaded.spec.variables.map { [$0.name, $0.defaultValue, $0.description] } == [
+            ["subdomain", "test", "A subdomain name."], ["basePath", "v1", "The base API path."],
+        ])
+        #expect(loaded.warnings.map(\.message).filter { $0.hasPrefix("the server variable") }.map { $0.prefix(40) } == [
+            "the server variable 'protocol' of {proto", "the server variable 'port' of {protocol}",
+        ])
+        let reloaded = try roundTrip(loaded.spec)
+        #expect(reloaded.spec.withoutLocations == loaded.spec.withoutLocations)
+        let result = try ClientCompiler.compile(loaded.spec, specPath: Self.petstore)
+        #expect(result.status == 0)
+        #expect(result.output == "")
+    }
+
     @Test func stripeImportsWithoutErrors() throws {
         let loaded = try OpenAPIImporter.load(path: Self.stripe)
         #expect(loaded.spec.name == "StripeAPI")

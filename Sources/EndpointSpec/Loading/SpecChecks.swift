@@ -51,7 +51,7 @@ struct SpecChecks {
 
     private func checkVariablesAreUsed() {
         let fixed = spec.defaults.query + spec.defaults.headers + spec.endpoints.flatMap { $0.query + $0.headers }
-        let used = Set(fixed.flatMap { Template.placeholders(in: $0.parts) })
+        let used = Set(fixed.flatMap { Template.placeholders(in: $0.parts) } + spec.server.variableNames)
         for variable in spec.variables where !used.contains(variable.name) && !damage.mentioned.contains(variable.name) {
             sink.warning("variable '\(variable.name)' is declared but no template uses it", at: sink.span(of: variable.name, at: variable.location))
         }

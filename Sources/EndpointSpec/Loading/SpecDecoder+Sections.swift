@@ -11,23 +11,40 @@ extension SpecDecoder {
         let host = fields["host"].flatMap(self.host)
         var basePath = ""
         if let node = fields["basePath"], let path = string(node, "'basePath'") {
-            if path.hasPrefix("/") {
-                basePath = path.hasSuffix("/") ? String(path.dropLast()) : path
-            } else {
+            if !path.hasPrefix("/") {
                 sink.error("basePath '\(path)' must start with '/'", at: node)
+            } else if let parts = templateParts(path, at: node, context: "the server's basePath") {
+                basePath = Self.text(of: parts)
+                if basePath.hasSuffix("/") { basePath.removeLast() }
             }
         }
         guard let host else { return nil }
         return Server(scheme: scheme, host: host, port: port, basePath: basePath, location: node.location)
     }
 
+    /// The host, whose `{name}` placeholders (a server variable such as `{region}.api.example.com`) name declared
+    /// variables; the client fills them in when it is made.
     private func host(_ node: YAMLNode) -> String? {
-        guard let host = string(node, "'host'") else { return nil }
-        if let problem = Self.hostProblem(host) {
-            sink.error("bad host '\(host)': \(problem)", at: node)
+        guard let written = string(node, "'host'"), let parts = templateParts(written, at: node, context: "the server's host") else { return nil }
+        let host = Self.text(of: parts)
+        // A placeholder stands for one or more DNS labels: checked as one.
+        let sample = Template.replacingPlaceholders(in: host) { _ in "x" }
+        if let problem = Self.hostProblem(sample) {
+            sink.error("bad host '\(written)': \(problem)", at: node)
+            Template.placeholderNames(in: host).forEach(damage.mention)  // used, though the host is refused
             return nil
         }
         return host
+    }
+
+    /// Template parts as text again, placeholders as `{name}`.
+    private static func text(of parts: [TemplatePart]) -> String {
+        parts.map { part in
+            switch part {
+            case .literal(let text): text
+            case .placeholder(let name): "{\(name)}"
+            }
+        }.joined()
     }
 
     /// Why `host` is not a DNS name, an IPv4 address or a bracketed IPv6 address; `nil` when it is one.

@@ -105,40 +105,48 @@ extension SpecDecoder {
             guard let name = string(pair.key, "a \(kind) name") else { return nil }
             let context = "\(kind) '\(name)'\(owner)"
             guard let value = string(pair.value, context) else { return nil }
-            guard case .success(let parts) = Template.parse(value) else {
-                // `{2x}` for a variable declared as `2x`: the declaration's error says the name is refused.
-                if !damage.brokenVariables.contains(where: { value.contains("{\($0)}") }) {
-                    sink.error("\(context) has a malformed template '\(value)'; write variables as {name}", at: pair.value)
-                }
-                return nil
-            }
-            var resolved: [TemplatePart] = []
-            var valid = true
-            var occurrences: [String: Int] = [:]
-            for part in parts {
-                guard case .placeholder(let variable) = part, !variableNames.contains(variable) else {
-                    resolved.append(part)
-                    continue
-                }
-                let occurrence = occurrences[variable, default: 0]
-                occurrences[variable] = occurrence + 1
-                if variable == "version", let version {
-                    resolved.append(.literal(version))
-                    continue
-                }
-                valid = false
-                // A variable (or `version`) that is there but did not decode is reported already.
-                let isKnockOn = variable == "version" ? damage.versionBroken : damage.variablesUnknown || damage.brokenVariables.contains(variable)
-                if isKnockOn { continue }
-                let closest = Suggestion.closest(to: variable, in: variableNames.sorted())
-                closest.map(damage.mention)  // the variable it means is used, not unused
-                let missing = variable == "version"
-                    ? "but the spec has no 'version'"
-                    : "but the spec declares no variable '\(variable)'\(closest.map { "; did you mean '\($0)'?" } ?? "")"
-                sink.error("\(context) uses '{\(variable)}' \(missing)", at: placeholderSpan(variable, occurrence: occurrence, in: pair.value))
-            }
-            return valid ? DefaultParameter(name: name, value: value, parts: Self.merged(resolved), location: pair.key.location) : nil
+            guard let parts = templateParts(value, at: pair.value, context: context) else { return nil }
+            return DefaultParameter(name: name, value: value, parts: parts, location: pair.key.location)
         }
+    }
+
+    /// The parts of the template `value` written at `node` (`{version}` replaced by the spec's version), or `nil` after
+    /// an error: a malformed template, or a placeholder naming no declared variable. `context` names the value in
+    /// messages, e.g. `default header 'X-Device'`.
+    func templateParts(_ value: String, at node: YAMLNode, context: String) -> [TemplatePart]? {
+        guard case .success(let parts) = Template.parse(value) else {
+            // `{2x}` for a variable declared as `2x`: the declaration's error says the name is refused.
+            if !damage.brokenVariables.contains(where: { value.contains("{\($0)}") }) {
+                sink.error("\(context) has a malformed template '\(value)'; write variables as {name}", at: node)
+            }
+            return nil
+        }
+        var resolved: [TemplatePart] = []
+        var valid = true
+        var occurrences: [String: Int] = [:]
+        for part in parts {
+            guard case .placeholder(let variable) = part, !variableNames.contains(variable) else {
+                resolved.append(part)
+                continue
+            }
+            let occurrence = occurrences[variable, default: 0]
+            occurrences[variable] = occurrence + 1
+            if variable == "version", let version {
+                resolved.append(.literal(version))
+                continue
+            }
+            valid = false
+            // A variable (or `version`) that is there but did not decode is reported already.
+            let isKnockOn = variable == "version" ? damage.versionBroken : damage.variablesUnknown || damage.brokenVariables.contains(variable)
+            if isKnockOn { continue }
+            let closest = Suggestion.closest(to: variable, in: variableNames.sorted())
+            closest.map(damage.mention)  // the variable it means is used, not unused
+            let missing = variable == "version"
+                ? "but the spec has no 'version'"
+                : "but the spec declares no variable '\(variable)'\(closest.map { "; did you mean '\($0)'?" } ?? "")"
+            sink.error("\(context) uses '{\(variable)}' \(missing)", at: placeholderSpan(variable, occurrence: occurrence, in: node))
+        }
+        return valid ? Self.merged(resolved) : nil
     }
 
     /// Joins adjacent literals, left behind where `{version}` was replaced.
